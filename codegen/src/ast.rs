@@ -1,0 +1,131 @@
+//! The syntax tree of a rule file. Every node keeps the [`Span`] it was read from, so
+//! the checks and the generated code can point back to the rule.
+
+use crate::diagnostic::Span;
+
+/// A value and where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub node: T,
+    /// Where it was written.
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    /// `node` written at `span`.
+    pub fn new(node: T, span: Span) -> Spanned<T> {
+        Spanned { node, span }
+    }
+}
+
+/// One rule file: its blocks, in order.
+#[derive(Clone, Debug, Default)]
+pub struct RuleFile {
+    /// The pieces defined.
+    pub pieces: Vec<PieceDef>,
+}
+
+/// `piece Name { … }`.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    /// The rule's name.
+    pub name: Spanned<String>,
+    /// The whole block.
+    pub span: Span,
+    /// `codes …`: fairyforge's codes.
+    pub codes: Vec<Spanned<String>>,
+    /// `popeye …`: the reference's English codes, when they differ.
+    pub popeye: Vec<Spanned<String>>,
+    /// `german …`.
+    pub german: Vec<Spanned<String>>,
+    /// `french …`.
+    pub french: Vec<Spanned<String>>,
+    /// `text "…"`: the definition implemented.
+    pub text: Option<Spanned<String>>,
+    /// `royal`, `pawn`, `castling_partner`.
+    pub flags: Vec<Spanned<String>>,
+    /// `promotion always|if_present|never`.
+    pub promotion: Option<Spanned<String>>,
+    /// `home a1 h1`: game-array squares, from White's side.
+    pub home: Vec<Spanned<String>>,
+    /// `moves …` clauses, in order.
+    pub moves: Vec<Clause>,
+    /// `example "…" { … }` blocks.
+    pub examples: Vec<Example>,
+}
+
+/// One way of moving: `[quiet|capture] primitive(lines, options…)` or `castling`.
+#[derive(Clone, Debug)]
+pub struct Clause {
+    /// The whole clause.
+    pub span: Span,
+    /// `quiet` or `capture`, when the clause only moves or only captures.
+    pub mode: Option<Spanned<String>>,
+    /// The primitive: `leap`, `ride`, `hop`, `equihop`, `lame`, or `castling`.
+    pub primitive: Spanned<String>,
+    /// The lines it moves along (absent for castling).
+    pub lines: Option<Lines>,
+    /// `name` or `name: value` options.
+    pub options: Vec<Opt>,
+}
+
+/// The lines of a clause: a vector with all its symmetric images, or a named set,
+/// optionally only those pointing forward for the side moving.
+#[derive(Clone, Debug)]
+pub struct Lines {
+    /// The whole lines part.
+    pub span: Span,
+    /// `forward` was written.
+    pub forward: bool,
+    /// A vector `a,b` or a name.
+    pub shape: LineShape,
+}
+
+/// What the lines are.
+#[derive(Clone, Debug)]
+pub enum LineShape {
+    /// `a,b`: all images of (a,b) under the symmetries of the board.
+    Vector(i32, i32),
+    /// `rook`, `bishop`, `queen`, `knight`, `any`.
+    Named(Spanned<String>),
+}
+
+/// An option of a clause.
+#[derive(Clone, Debug)]
+pub struct Opt {
+    /// The whole option.
+    pub span: Span,
+    /// Its name.
+    pub name: Spanned<String>,
+    /// Its value, if written.
+    pub value: Option<Spanned<OptValue>>,
+}
+
+/// The value of an option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptValue {
+    /// A number.
+    Int(i32),
+    /// A word.
+    Word(String),
+}
+
+/// A worked example: a position, a stipulation and the expected solution.
+#[derive(Clone, Debug)]
+pub struct Example {
+    /// Its title.
+    pub title: Spanned<String>,
+    /// The whole block.
+    pub span: Span,
+    /// Units by colour word (`white`, `black`, `neutral`), each `Ka1`-style.
+    pub units: Vec<(Spanned<String>, Vec<Spanned<String>>)>,
+    /// The stipulation as the reference writes it.
+    pub stipulation: Option<Spanned<String>>,
+    /// Conditions, as a problem file writes them.
+    pub conditions: Option<Spanned<String>>,
+    /// Options, as a problem file writes them.
+    pub options: Option<Spanned<String>>,
+    /// The expected solution lines.
+    pub solution: Option<Spanned<String>>,
+}

@@ -1,0 +1,448 @@
+//! Semantic checks: what the grammar cannot see. Unknown primitives, line names and
+//! options; vectors that cannot move on an 8×8 board; duplicate names and codes; options
+//! used where they cannot apply; examples whose position is illegal. Every error of every
+//! file is collected; on success the rules are lowered to the [`lower`](crate::lower) form.
+
+use crate::ast::{self, LineShape, OptValue, PieceDef, Spanned};
+use crate::diagnostic::{line_col, Diagnostic, Diagnostics, SourceFile, Span};
+use crate::lower::{self, images, named_lines, Land, Mode, Promotion, Walk};
+use std::collections::HashMap;
+
+const PRIMITIVES: &str = "leap, ride, hop, equihop, lame or castling";
+
+/// Checks the parsed files and lowers them. `parsed[i]` comes from `files[i]`.
+pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Rules, Diagnostics> {
+    let mut cx = Checker {
+        files,
+        errors: Diagnostics::default(),
+    };
+    let mut kinds = Vec::new();
+    for file in parsed {
+        for piece in &file.pieces {
+            kinds.push(cx.piece(piece));
+        }
+    }
+    cx.duplicates(parsed);
+    let kinds: Vec<lower::Kind> = kinds.into_iter().flatten().collect();
+    for file in parsed {
+        for piece in &file.pieces {
+            for ex in &piece.examples {
+                cx.example_units(ex, &kinds);
+            }
+        }
+    }
+    if cx.errors.is_empty() {
+        Ok(lower::Rules {
+            kinds,
+            files: files.iter().map(|f| f.path.clone()).collect(),
+        })
+    } else {
+        Err(cx.errors)
+    }
+}
+
+struct Checker<'a> {
+    files: &'a [SourceFile],
+    errors: Diagnostics,
+}
+
+impl Checker<'_> {
+    fn error(&mut self, span: Span, message: impl Into<String>, label: impl Into<String>) {
+        self.errors.0.push(Diagnostic::new(span, message, label));
+    }
+
+    fn source(&self, span: Span) -> String {
+        let f = &self.files[span.file];
+        let (line, _) = line_col(&f.text, span.start);
+        format!("{}:{line}", f.path)
+    }
+
+    fn text(&self, span: Span) -> String {
+        self.files[span.file].text[span.start..span.end]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn duplicates(&mut self, parsed: &[ast::RuleFile]) {
+        let pieces: Vec<&PieceDef> = parsed.iter().flat_map(|f| &f.pieces).collect();
+        let mut names: HashMap<&str, Span> = HashMap::new();
+        for p in &pieces {
+            if let Some(first) = names.insert(&p.name.node, p.name.span) {
+                let at = self.source(first);
+                self.error(
+                    p.name.span,
+                    format!("the piece `{}` is defined twice", p.name.node),
+                    format!("first defined at {at}"),
+                );
+            }
+        }
+        let lists: [(&str, fn(&PieceDef) -> &Vec<Spanned<String>>); 4] = [
+            ("code", |p| &p.codes),
+            ("reference code", |p| &p.popeye),
+            ("German code", |p| &p.german),
+            ("French code", |p| &p.french),
+        ];
+        for (what, list) in lists {
+            let mut seen: HashMap<&str, (Span, &str)> = HashMap::new();
+            for p in &pieces {
+                for c in list(p) {
+                    match seen.get(c.node.as_str()) {
+                        Some(&(first, owner)) if owner != p.name.node => {
+                            let at = self.source(first);
+                            self.error(
+                                c.span,
+                                format!("duplicate {what} `{}`: `{owner}` already uses it", c.node),
+                                format!("first used at {at}"),
+                            );
+                        }
+                        _ => {
+                            seen.insert(&c.node, (c.span, &p.name.node));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn piece(&mut self, p: &PieceDef) -> Option<lower::Kind> {
+        let errors_before = self.errors.0.len();
+        if p.codes.is_empty() {
+            self.error(p.name.span, format!("the piece `{}` has no `codes`", p.name.node), "add `codes XY`");
+        }
+        let text = match &p.text {
+            Some(t) if !t.node.trim().is_empty() => t.node.split_whitespace().collect::<Vec<_>>().join(" "),
+            _ => {
+                self.error(
+                    p.name.span,
+                    format!("the piece `{}` has no definition text", p.name.node),
+                    "add `text \"…\"` quoting the definition it implements",
+                );
+                String::new()
+            }
+        };
+        let flag = |name: &str| p.flags.iter().any(|f| f.node == name);
+        let (royal, pawn, castling_partner) = (flag("royal"), flag("pawn"), flag("castling_partner"));
+        let promotion = match p.promotion.as_ref().map(|w| (w.node.as_str(), w.span)) {
+            None if royal || pawn => Promotion::Never,
+            None => Promotion::IfPresent,
+            Some(("always", _)) => Promotion::Always,
+            Some(("if_present", _)) => Promotion::IfPresent,
+            Some(("never", _)) => Promotion::Never,
+            Some((w, span)) => {
+                self.error(span, format!("unknown promotion choice `{w}`"), "expected `always`, `if_present` or `never`");
+                Promotion::Never
+            }
+        };
+        let mut home = Vec::new();
+        for sq in &p.home {
+            let b = sq.node.as_bytes();
+            let (f, r) = (b[0] as i8 - b'a' as i8, b[1] as i8 - b'1' as i8);
+            if (0..8).contains(&f) && (0..8).contains(&r) {
+                home.push((f, r));
+            } else {
+                self.error(sq.span, format!("`{}` is not a square of the board", sq.node), "expected a square from a1 to h8");
+            }
+        }
+        if p.moves.is_empty() {
+            self.error(p.name.span, format!("the piece `{}` has no `moves`", p.name.node), "add `moves …`");
+        }
+        let mut clauses = Vec::new();
+        for c in &p.moves {
+            if let Some(cl) = self.clause(c, royal, pawn) {
+                clauses.push(cl);
+            }
+        }
+        let examples = p
+            .examples
+            .iter()
+            .filter_map(|e| self.example(e))
+            .collect();
+        let codes = |l: &Vec<Spanned<String>>| l.iter().map(|c| c.node.clone()).collect::<Vec<_>>();
+        let own = codes(&p.codes);
+        let or_own = |l: &Vec<Spanned<String>>| if l.is_empty() { own.clone() } else { codes(l) };
+        (self.errors.0.len() == errors_before).then(|| lower::Kind {
+            name: p.name.node.clone(),
+            source: self.source(p.name.span),
+            text,
+            codes: own.clone(),
+            popeye: or_own(&p.popeye),
+            german: or_own(&p.german),
+            french: or_own(&p.french),
+            royal,
+            pawn,
+            castling_partner,
+            promotion,
+            home,
+            clauses,
+            examples,
+        })
+    }
+
+    fn clause(&mut self, c: &ast::Clause, royal: bool, pawn: bool) -> Option<lower::Clause> {
+        let mode = match c.mode.as_ref().map(|m| m.node.as_str()) {
+            None => Mode::Both,
+            Some("quiet") => Mode::Quiet,
+            _ => Mode::Capture,
+        };
+        let prim = c.primitive.node.as_str();
+        let source = self.source(c.span);
+        let text = self.text(c.span);
+        if prim == "castling" {
+            if !royal {
+                self.error(c.primitive.span, "`castling` is for royal pieces", "mark the piece `royal`, or remove `castling`");
+                return None;
+            }
+            return Some(lower::Clause { text, source, mode, forward: false, walk: Walk::Castling });
+        }
+        if !matches!(prim, "leap" | "ride" | "hop" | "equihop" | "lame") {
+            self.error(c.primitive.span, format!("unknown move primitive `{prim}`"), format!("expected {PRIMITIVES}"));
+            return None;
+        }
+        let lines = c.lines.as_ref().expect("a primitive has lines");
+        let vectors = match &lines.shape {
+            LineShape::Vector(a, b) => {
+                let limit = if prim == "equihop" { 3 } else { 7 };
+                if (*a == 0 && *b == 0) || a.abs() > limit || b.abs() > limit {
+                    let why = if *a == 0 && *b == 0 {
+                        "the vector 0,0 does not move".to_string()
+                    } else {
+                        format!("the vector {a},{b} cannot move on an 8×8 board")
+                    };
+                    self.error(lines.span, why, format!("expected components from -{limit} to {limit}, not both 0"));
+                    return None;
+                }
+                images(*a as i8, *b as i8)
+            }
+            LineShape::Named(n) => match named_lines(&n.node) {
+                Some(v) => v,
+                None => {
+                    self.error(n.span, format!("unknown lines `{}`", n.node), "expected `rook`, `bishop`, `queen`, `knight`, `any` or a vector like 1,2");
+                    return None;
+                }
+            },
+        };
+        let vectors: Vec<(i8, i8)> = if lines.forward {
+            vectors.into_iter().filter(|v| v.1 > 0).collect()
+        } else {
+            vectors
+        };
+        if vectors.is_empty() {
+            self.error(lines.span, "no vector of these lines points forward", "a forward vector needs a positive second component");
+            return None;
+        }
+        let mut opts = Options::default();
+        for o in &c.options {
+            self.option(prim, o, mode, pawn, &mut opts);
+        }
+        let walk = match prim {
+            "leap" => Walk::Leap { vectors, double_step: opts.double_step, en_passant: opts.en_passant },
+            "ride" => Walk::Ride { vectors, max: opts.max },
+            "hop" => Walk::Hop {
+                vectors,
+                hurdles: opts.hurdles.unwrap_or(1),
+                land: opts.land.unwrap_or(Land::Next),
+                take_hurdle: opts.take_hurdle,
+            },
+            "equihop" => Walk::Equihop { vectors, english: opts.english },
+            _ => {
+                let via = opts.via.unwrap_or("rook");
+                let steps = vectors
+                    .iter()
+                    .map(|&(x, y)| {
+                        let (sx, sy) = (x.signum(), y.signum());
+                        let mid = match via {
+                            // the orthogonal step towards the longer component
+                            "rook" if x.abs() > y.abs() => (sx, 0),
+                            "rook" => (0, sy),
+                            _ => (sx, sy),
+                        };
+                        ((x, y), mid)
+                    })
+                    .collect();
+                Walk::Lame { steps }
+            }
+        };
+        if let Walk::Hop { take_hurdle: true, .. } = walk {
+            if mode != Mode::Capture {
+                self.error(c.span, "a hop that takes its hurdle only captures", "write `capture hop(…, take: hurdle)`");
+            }
+        }
+        Some(lower::Clause { text, source, mode, forward: lines.forward, walk })
+    }
+
+    fn option(&mut self, prim: &str, o: &ast::Opt, mode: Mode, pawn: bool, opts: &mut Options) {
+        let name = o.name.node.as_str();
+        let value = o.value.as_ref();
+        let int = |v: Option<&Spanned<OptValue>>| match v.map(|v| &v.node) {
+            Some(OptValue::Int(n)) => Some(*n),
+            _ => None,
+        };
+        let word = |v: Option<&Spanned<OptValue>>| match v.map(|v| &v.node) {
+            Some(OptValue::Word(w)) => Some(w.clone()),
+            _ => None,
+        };
+        let valid: &[&str] = match prim {
+            "leap" => &["double_step", "en_passant"],
+            "ride" => &["max"],
+            "hop" => &["land", "hurdles", "take"],
+            "equihop" => &["path"],
+            _ => &["via"],
+        };
+        if !valid.contains(&name) {
+            self.error(
+                o.name.span,
+                format!("`{prim}` has no option `{name}`"),
+                format!("expected {}", valid.iter().map(|v| format!("`{v}`")).collect::<Vec<_>>().join(", ")),
+            );
+            return;
+        }
+        let bad = |me: &mut Self, expected: &str| {
+            me.error(o.span, format!("bad value for `{name}`"), format!("expected {expected}"));
+        };
+        match name {
+            "double_step" | "en_passant" => {
+                if value.is_some() {
+                    bad(self, "no value");
+                } else if !pawn {
+                    self.error(o.span, format!("`{name}` is for pawns"), "mark the piece `pawn`, or remove the option");
+                } else if name == "double_step" && mode != Mode::Quiet {
+                    self.error(o.span, "`double_step` applies to quiet moves", "write `quiet leap(…, double_step)`");
+                } else if name == "en_passant" && mode != Mode::Capture {
+                    self.error(o.span, "`en_passant` applies to captures", "write `capture leap(…, en_passant)`");
+                } else if name == "double_step" {
+                    opts.double_step = true;
+                } else {
+                    opts.en_passant = true;
+                }
+            }
+            "max" => match int(value) {
+                Some(n) if (1..=7).contains(&n) => opts.max = Some(n as u8),
+                _ => bad(self, "a number of steps from 1 to 7"),
+            },
+            "hurdles" => match int(value) {
+                Some(n) if (1..=3).contains(&n) => opts.hurdles = Some(n as u8),
+                _ => bad(self, "a number of hurdles from 1 to 3"),
+            },
+            "land" => match (int(value), word(value).as_deref()) {
+                (Some(n), _) if (1..=6).contains(&n) => opts.land = Some(if n == 1 { Land::Next } else { Land::At(n as u8) }),
+                (_, Some("next")) => opts.land = Some(Land::Next),
+                (_, Some("any")) => opts.land = Some(Land::Any),
+                (_, Some("first")) => opts.land = Some(Land::First),
+                _ => bad(self, "`next`, `any`, `first` or a distance from 1 to 6"),
+            },
+            "take" => match word(value).as_deref() {
+                Some("hurdle") => opts.take_hurdle = true,
+                _ => bad(self, "`hurdle`"),
+            },
+            "path" => match word(value).as_deref() {
+                Some("ignored") => opts.english = false,
+                Some("clear") => opts.english = true,
+                _ => bad(self, "`ignored` (non-stop) or `clear` (no other unit on queen lines)"),
+            },
+            _ => match word(value).as_deref() {
+                Some("rook") => opts.via = Some("rook"),
+                Some("bishop") => opts.via = Some("bishop"),
+                _ => bad(self, "`rook` or `bishop`"),
+            },
+        }
+    }
+
+    fn example(&mut self, e: &ast::Example) -> Option<lower::Example> {
+        let before = self.errors.0.len();
+        let Some(stip) = &e.stipulation else {
+            self.error(e.title.span, format!("the example \"{}\" has no stipulation", e.title.node), "add `stipulation \"#2\"`");
+            return None;
+        };
+        let Some(solution) = &e.solution else {
+            self.error(e.title.span, format!("the example \"{}\" has no solution", e.title.node), "add `solution \"…\"` with the expected lines");
+            return None;
+        };
+        let mut problem = String::from("BeginProblem\nPieces");
+        for (colour, units) in &e.units {
+            problem.push(' ');
+            problem.push_str(colour.node.as_str());
+            for u in units {
+                problem.push(' ');
+                problem.push_str(&u.node);
+            }
+        }
+        problem.push_str(&format!("\nStipulation {}\n", stip.node.trim()));
+        if let Some(c) = &e.conditions {
+            problem.push_str(&format!("Condition {}\n", c.node.trim()));
+        }
+        if let Some(o) = &e.options {
+            problem.push_str(&format!("Option {}\n", o.node.trim()));
+        }
+        problem.push_str("EndProblem\n");
+        let solution = solution
+            .node
+            .lines()
+            .map(str::trim_end)
+            .skip_while(|l| l.trim().is_empty())
+            .collect::<Vec<_>>();
+        let indent = solution
+            .iter()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.len() - l.trim_start().len())
+            .min()
+            .unwrap_or(0);
+        let solution = solution
+            .iter()
+            .map(|l| if l.len() >= indent { &l[indent..] } else { l.trim() })
+            .collect::<Vec<_>>()
+            .join("\n");
+        (self.errors.0.len() == before).then(|| lower::Example {
+            title: e.title.node.clone(),
+            source: self.source(e.title.span),
+            problem,
+            solution: solution.trim_end().to_string(),
+        })
+    }
+
+    /// The units of an example must name known codes on distinct squares, with no pawn on
+    /// its first or last rank.
+    fn example_units(&mut self, e: &ast::Example, kinds: &[lower::Kind]) {
+        let mut taken: HashMap<(u8, u8), Span> = HashMap::new();
+        for (colour, units) in &e.units {
+            for u in units {
+                let text = u.node.as_str();
+                let letters = text.chars().take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit()).count();
+                let letters = if letters > 2 { 2 } else { letters };
+                let (code, squares) = text.split_at(letters);
+                let kind = kinds.iter().find(|k| k.codes.iter().any(|c| c == code));
+                if kind.is_none() {
+                    self.error(u.span, format!("unknown piece code `{code}` in an example"), "expected a code given by some piece's `codes`");
+                    continue;
+                }
+                let kind = kind.expect("checked");
+                for sq in squares.as_bytes().chunks(2) {
+                    let (f, r) = (sq[0].wrapping_sub(b'a'), sq.get(1).map_or(99, |r| r.wrapping_sub(b'1')));
+                    if f >= 8 || r >= 8 {
+                        self.error(u.span, format!("`{text}` names a square off the board"), "expected squares from a1 to h8");
+                        continue;
+                    }
+                    if let Some(first) = taken.insert((f, r), u.span) {
+                        let at = self.source(first);
+                        self.error(u.span, format!("illegal example position: two units on {}{}", (b'a' + f) as char, r + 1), format!("the square is already taken at {at}"));
+                    }
+                    if kind.pawn && (r == 0 || r == 7) && colour.node != "neutral" {
+                        self.error(u.span, format!("illegal example position: a pawn on {}{}", (b'a' + f) as char, r + 1), "pawns cannot stand on the first or last rank");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[derive(Default)]
+struct Options {
+    double_step: bool,
+    en_passant: bool,
+    max: Option<u8>,
+    hurdles: Option<u8>,
+    land: Option<Land>,
+    take_hurdle: bool,
+    english: bool,
+    via: Option<&'static str>,
+}

@@ -1,0 +1,120 @@
+//! Diagnostics: what went wrong in a rule file, where, and what was expected.
+//!
+//! Every stage reports all the errors it finds as [`Diagnostic`]s pointing at a [`Span`]
+//! of a [`SourceFile`]; [`Diagnostics::render`] prints them as `rules/file.rules:line:col`
+//! with the offending line and a caret, through `codespan-reporting`.
+
+use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
+use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::term::{self, termcolor::NoColor, Config};
+use std::fmt;
+
+/// A rule file's path (as the user should read it, e.g. `rules/pieces/hoppers.rules`)
+/// and its text.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    /// Path shown in diagnostics and in generated code.
+    pub path: String,
+    /// The file's contents.
+    pub text: String,
+}
+
+/// A byte range in one of the files handed to the compiler.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Span {
+    /// Index of the file in the compiler's input.
+    pub file: usize,
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+/// One error in a rule file.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    /// Where.
+    pub span: Span,
+    /// What is wrong, in words.
+    pub message: String,
+    /// What was expected there, shown under the caret.
+    pub label: String,
+}
+
+impl Diagnostic {
+    /// An error at `span` saying `message`, with `label` under the caret.
+    pub fn new(span: Span, message: impl Into<String>, label: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            span,
+            message: message.into(),
+            label: label.into(),
+        }
+    }
+}
+
+/// Every error a stage found, in the order found.
+#[derive(Clone, Debug, Default)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+/// 1-based line and column of byte `offset` in `text`.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before
+        .rfind('\n')
+        .map_or(before.chars().count(), |nl| before[nl + 1..].chars().count())
+        + 1;
+    (line, col)
+}
+
+impl Diagnostics {
+    /// Whether there is no error.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// All errors as the user reads them: a heading naming `file:line:col`, the line and a
+    /// caret with the expectation, for each error; then a count.
+    pub fn render(&self, files: &[SourceFile]) -> String {
+        let mut db = SimpleFiles::new();
+        for f in files {
+            db.add(f.path.clone(), f.text.clone());
+        }
+        let mut out = NoColor::new(Vec::new());
+        let config = Config::default();
+        for d in &self.0 {
+            let report = Report::error()
+                .with_message(&d.message)
+                .with_labels(vec![
+                    Label::primary(d.span.file, d.span.start..d.span.end).with_message(&d.label)
+                ]);
+            // Writing into a Vec cannot fail, and spans always come from these files.
+            let _ = term::emit(&mut out, &config, &db, &report);
+        }
+        let mut text = String::from_utf8_lossy(&out.into_inner()).into_owned();
+        let n = self.0.len();
+        text.push_str(&format!(
+            "{n} error{} in the rules\n",
+            if n == 1 { "" } else { "s" }
+        ));
+        text
+    }
+
+    /// One line per error: `path:line:col: message`.
+    pub fn short(&self, files: &[SourceFile]) -> Vec<String> {
+        self.0
+            .iter()
+            .map(|d| {
+                let f = &files[d.span.file];
+                let (line, col) = line_col(&f.text, d.span.start);
+                format!("{}:{line}:{col}: {}", f.path, d.message)
+            })
+            .collect()
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.message, self.label)
+    }
+}

@@ -1,0 +1,665 @@
+//! Rust from the checked rules: one move generator and one observation test per kind,
+//! straight-line code over constant vectors and constant leap tables, and the tables that
+//! describe the kinds. Emitted with `quote`, checked by parsing with `syn`, printed with
+//! `prettyplease`.
+//!
+//! Every item carries a doc comment quoting its rule and naming `file:line`, so a reader of
+//! the generated code can always find the rule behind it.
+
+use crate::lower::{Clause, Kind, Land, Mode, Promotion, Rules, Walk};
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+use std::collections::BTreeMap;
+
+/// The generated module as tokens (not yet checked or printed).
+pub fn emit(rules: &Rules) -> TokenStream {
+    let mut tables = TokenStream::new();
+    let mut table_ids: BTreeMap<(Vec<(i8, i8)>, bool), Ident> = BTreeMap::new();
+    let mut table_for = |vectors: &[(i8, i8)], forward: bool, tables: &mut TokenStream| -> Ident {
+        let mut key: Vec<(i8, i8)> = vectors.to_vec();
+        key.sort();
+        if let Some(id) = table_ids.get(&(key.clone(), forward)) {
+            return id.clone();
+        }
+        let id = format_ident!("LEAP_{}", table_ids.len());
+        let doc = format!("Leap targets by departure square for the vectors {}.", show_vectors(vectors));
+        if forward {
+            let white = leap_table(vectors, 1);
+            let black = leap_table(vectors, -1);
+            tables.extend(quote! {
+                #[doc = #doc]
+                #[doc = "Indexed by side (vectors point forward for that side), then square."]
+                static #id: [[u64; 64]; 2] = [[#(#white),*], [#(#black),*]];
+            });
+        } else {
+            let t = leap_table(vectors, 1);
+            tables.extend(quote! {
+                #[doc = #doc]
+                static #id: [u64; 64] = [#(#t),*];
+            });
+        }
+        table_ids.insert((key, forward), id.clone());
+        id
+    };
+
+    let mut generators = TokenStream::new();
+    let mut arms = TokenStream::new();
+    for (index, kind) in rules.kinds.iter().enumerate() {
+        let fname = format_ident!("generate_{}", snake(&kind.name));
+        let mut body = TokenStream::new();
+        let mut clause_docs = Vec::new();
+        for clause in &kind.clauses {
+            clause_docs.push(format!(" - `{}` — {}", clause.text, clause.source));
+            let code = gen_clause(kind, clause, &mut |v, f| table_for(v, f, &mut tables));
+            body.extend(quote! { { #code } });
+        }
+        let doc_head = format!(" Moves of the {} ({}).", kind.name, kind.source);
+        let doc_text = format!(" > {}", kind.text);
+        generators.extend(quote! {
+            #[doc = #doc_head]
+            #[doc = ""]
+            #[doc = #doc_text]
+            #[doc = ""]
+            #(#[doc = #clause_docs])*
+            #[inline(always)]
+            fn #fname(pos: &Position<Rules>, from: Square, piece: Piece, side: Side, out: &mut MoveList) {
+                let board = pos.board();
+                let own = side.owner();
+                let _ = (board, own, &out, piece);
+                #body
+            }
+        });
+        let i = index as u8;
+        arms.extend(quote! { #i => Rules::#fname(pos, from, piece, side, out), });
+    }
+
+    let (observation, observers) = gen_observation(rules, &mut |v, f| table_for(v, f, &mut tables));
+    let kind_infos = rules.kinds.iter().map(kind_info);
+    let kind_consts = rules.kinds.iter().enumerate().map(|(i, k)| {
+        let name = Ident::new(&snake(&k.name).to_uppercase(), Span::call_site());
+        let i = i as u8;
+        let doc = format!(" The {} ({}).", k.name, k.source);
+        quote! { #[doc = #doc] pub const #name: Kind = Kind(#i); }
+    });
+    let examples = rules.kinds.iter().flat_map(|k| {
+        k.examples.iter().map(move |e| {
+            let (rule, title, source, problem, solution) =
+                (&k.name, &e.title, &e.source, &e.problem, &e.solution);
+            quote! {
+                RuleExample { rule: #rule, title: #title, source: #source, problem: #problem, solution: #solution },
+            }
+        })
+    });
+
+    quote! {
+        use ::fairyforge_engine::{Bitboard, ConditionInfo, Kind, KindInfo, Move, MoveKind, MoveList, Piece, Position, PromotionChoice, RuleExample, RuleSet, Side, Square};
+
+        /// The rule set generated from `rules/`: every kind of unit and every condition.
+        /// A value holds the conditions in force in one problem.
+        #[derive(Clone, Debug, Default)]
+        pub struct Rules;
+
+        /// The kinds, by rule name.
+        pub mod kinds {
+            use ::fairyforge_engine::Kind;
+            #(#kind_consts)*
+        }
+
+        /// Every worked example written in `rules/`, in file order.
+        pub static EXAMPLES: &[RuleExample] = &[ #(#examples)* ];
+
+        #tables
+
+        impl Rules {
+            #generators
+            #observers
+        }
+
+        impl RuleSet for Rules {
+            const KINDS: &'static [KindInfo] = &[ #(#kind_infos),* ];
+            const CONDITIONS: &'static [ConditionInfo] = &[];
+
+            #[inline]
+            fn generate(&self, pos: &Position<Self>, from: Square, piece: Piece, side: Side, out: &mut MoveList) {
+                match piece.kind.0 {
+                    #arms
+                    _ => {}
+                }
+            }
+
+            #observation
+        }
+    }
+}
+
+fn show_vectors(v: &[(i8, i8)]) -> String {
+    v.iter().map(|(a, b)| format!("({a},{b})")).collect::<Vec<_>>().join(" ")
+}
+
+/// A kind's rule name as a Rust identifier fragment: `RookLion` → `rook_lion`.
+fn snake(name: &str) -> String {
+    let mut s = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            s.push('_');
+        }
+        s.push(c.to_ascii_lowercase());
+    }
+    s
+}
+
+/// Targets of a leap by each departure square; `dir` = -1 mirrors the ranks for Black.
+fn leap_table(vectors: &[(i8, i8)], dir: i8) -> Vec<syn::LitInt> {
+    (0..64i8)
+        .map(|sq| {
+            let (f, r) = (sq % 8, sq / 8);
+            vectors.iter().fold(0u64, |acc, &(dx, dy)| {
+                let (nf, nr) = (f + dx, r + dy * dir);
+                if (0..8).contains(&nf) && (0..8).contains(&nr) {
+                    acc | 1u64 << (nr * 8 + nf)
+                } else {
+                    acc
+                }
+            })
+        })
+        .map(|bits| syn::LitInt::new(&format!("0x{bits:016x}"), Span::call_site()))
+        .collect()
+}
+
+fn kind_info(k: &Kind) -> TokenStream {
+    let Kind { name, source, text, codes, popeye, german, french, royal, pawn, castling_partner, .. } = k;
+    let promotion = match k.promotion {
+        Promotion::Always => quote!(PromotionChoice::Always),
+        Promotion::IfPresent => quote!(PromotionChoice::IfPresent),
+        Promotion::Never => quote!(PromotionChoice::Never),
+    };
+    let home_rank = match k.home.first() {
+        Some((_, r)) => quote!(Some(#r)),
+        None => quote!(None),
+    };
+    let home_files = k.home.iter().map(|(f, _)| f);
+    quote! {
+        KindInfo {
+            name: #name,
+            codes: &[#(#codes),*],
+            popeye_codes: &[#(#popeye),*],
+            german: &[#(#german),*],
+            french: &[#(#french),*],
+            royal: #royal,
+            pawn: #pawn,
+            castling_partner: #castling_partner,
+            promotion: #promotion,
+            home_rank: #home_rank,
+            home_files: &[#(#home_files),*],
+            definition: #text,
+            source: #source,
+        }
+    }
+}
+
+/// Code pushing `mv`: through promotion for pawns, straight onto the list otherwise.
+fn push(kind: &Kind, mv: TokenStream) -> TokenStream {
+    if kind.pawn {
+        quote! { pos.push_pawn_move(#mv, side, out); }
+    } else {
+        quote! { out.push(#mv); }
+    }
+}
+
+/// Code for arriving on the square in `to`: a quiet move when empty, a capture when it
+/// holds a unit of the other side — each only when the mode allows.
+fn arrive(kind: &Kind, mode: Mode, then_break: bool) -> TokenStream {
+    let quiet = if mode.quiet() {
+        push(kind, quote!(Move::quiet(from, to, piece)))
+    } else {
+        quote!()
+    };
+    let capture = if mode.captures() {
+        let p = push(kind, quote!(Move::capture(from, to, piece, victim)));
+        quote! { if victim.owner != own { #p } }
+    } else {
+        quote! { let _ = victim; }
+    };
+    let brk = if then_break { quote!(break;) } else { quote!() };
+    quote! {
+        match board.get(to) {
+            None => { #quiet }
+            Some(victim) => { #capture #brk }
+        }
+    }
+}
+
+/// A rank component that points forward for `side` when the clause is `forward`.
+fn dy_expr(dy: i8, forward: bool) -> TokenStream {
+    if forward {
+        match dy {
+            0 => quote!(0i8),
+            1 => quote!(side.forward()),
+            -1 => quote!(-side.forward()),
+            _ => quote!(#dy * side.forward()),
+        }
+    } else {
+        quote!(#dy)
+    }
+}
+
+fn gen_clause(kind: &Kind, clause: &Clause, table: &mut dyn FnMut(&[(i8, i8)], bool) -> Ident) -> TokenStream {
+    let mode = clause.mode;
+    let fwd = clause.forward;
+    match &clause.walk {
+        Walk::Castling => quote! { pos.push_castlings(from, piece, side, out); },
+        Walk::Leap { vectors, double_step, en_passant } => {
+            let id = table(vectors, fwd);
+            let targets = if fwd {
+                quote!(Bitboard(#id[side.index()][from.index()]))
+            } else {
+                quote!(Bitboard(#id[from.index()]))
+            };
+            let mut code = quote! { let targets = #targets; };
+            if mode.quiet() {
+                let p = push(kind, quote!(Move::quiet(from, to, piece)));
+                code.extend(quote! { for to in targets & !board.occupied() { #p } });
+            }
+            if mode.captures() {
+                let p = push(kind, quote!(Move::capture(from, to, piece, board.unit(to))));
+                code.extend(quote! { for to in targets & board.capturable_by(side) { #p } });
+            }
+            if *double_step {
+                for &(dx, dy) in vectors {
+                    let dy = dy_expr(dy, fwd);
+                    code.extend(quote! {
+                        if from.rank() == side.relative_rank(1) {
+                            if let Some(passed) = from.offset(#dx, #dy) {
+                                if board.is_empty(passed) {
+                                    if let Some(to) = passed.offset(#dx, #dy) {
+                                        if board.is_empty(to) {
+                                            out.push(Move::quiet(from, to, piece).with_kind(MoveKind::DoubleStep { passed }));
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    });
+                }
+            }
+            if *en_passant {
+                let checks = vectors.iter().map(|&(dx, dy)| {
+                    let dy = dy_expr(dy, fwd);
+                    quote! {
+                        if from.offset(#dx, #dy) == Some(ep.passed) {
+                            if let Some(victim) = board.get(ep.victim) {
+                                if victim.owner != own {
+                                    out.push(Move::capture_elsewhere(from, ep.passed, piece, victim, ep.victim).with_kind(MoveKind::EnPassant));
+                                }
+                            }
+                        }
+                    }
+                });
+                code.extend(quote! { if let Some(ep) = pos.ep() { #(#checks)* } });
+            }
+            code
+        }
+        Walk::Ride { vectors, max } => {
+            let arrive = arrive(kind, mode, true);
+            let loops = vectors.iter().map(|&(dx, dy)| {
+                let dy = dy_expr(dy, fwd);
+                let (count, limit) = match max {
+                    Some(n) => (quote!(let mut steps = 0u8;), quote!(steps += 1; if steps == #n { break; })),
+                    None => (quote!(), quote!()),
+                };
+                quote! {
+                    let mut at = from;
+                    #count
+                    while let Some(to) = at.offset(#dx, #dy) {
+                        at = to;
+                        #arrive
+                        #limit
+                    }
+                }
+            });
+            quote! { #({ #loops })* }
+        }
+        Walk::Hop { vectors, hurdles, land, take_hurdle } => {
+            let loops = vectors.iter().map(|&(dx, dy)| {
+                let dy = dy_expr(dy, fwd);
+                let find_hurdles = quote! {
+                    let mut hurdle = from;
+                    let mut found = 0u8;
+                    loop {
+                        hurdle = match hurdle.offset(#dx, #dy) { Some(s) => s, None => break 'line };
+                        if !board.is_empty(hurdle) {
+                            found += 1;
+                            if found == #hurdles { break; }
+                        }
+                    }
+                };
+                let landing = if *take_hurdle {
+                    let p = push(kind, quote!(Move::capture_elsewhere(from, to, piece, victim, hurdle)));
+                    quote! {
+                        let victim = board.unit(hurdle);
+                        if victim.owner != own {
+                            if let Some(to) = hurdle.offset(#dx, #dy) {
+                                if board.is_empty(to) { #p }
+                            }
+                        }
+                    }
+                } else {
+                    match land {
+                        Land::Next => {
+                            let a = arrive(kind, mode, false);
+                            quote! { if let Some(to) = hurdle.offset(#dx, #dy) { #a } }
+                        }
+                        Land::At(n) => {
+                            let a = arrive(kind, mode, false);
+                            let n = *n;
+                            quote! {
+                                let mut to = hurdle;
+                                for step in 1..=#n {
+                                    to = match to.offset(#dx, #dy) { Some(s) => s, None => break 'line };
+                                    if step < #n && !board.is_empty(to) { break 'line; }
+                                }
+                                #a
+                            }
+                        }
+                        Land::Any => {
+                            let a = arrive(kind, mode, true);
+                            quote! {
+                                let mut at = hurdle;
+                                while let Some(to) = at.offset(#dx, #dy) { at = to; #a }
+                            }
+                        }
+                        Land::First => {
+                            let a = arrive(kind, Mode::Capture, true);
+                            let a = if mode.captures() { a } else { quote!(let _ = to; break;) };
+                            quote! {
+                                let mut at = hurdle;
+                                while let Some(to) = at.offset(#dx, #dy) {
+                                    at = to;
+                                    if board.is_empty(to) { continue; }
+                                    #a
+                                }
+                            }
+                        }
+                    }
+                };
+                quote! { 'line: { #find_hurdles #landing } }
+            });
+            quote! { #(#loops)* }
+        }
+        Walk::Equihop { vectors, english } => {
+            let a = arrive(kind, mode, false);
+            let checks = vectors.iter().map(|&(dx, dy)| {
+                let (dx2, dy2) = (2 * dx, 2 * dy);
+                let dye = dy_expr(dy, fwd);
+                let dy2e = dy_expr(dy2, fwd);
+                let k = dx.abs().max(dy.abs());
+                let queen_line = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+                let clear = if *english && queen_line && k > 1 {
+                    let (ux, uy) = (dx.signum(), dy.signum());
+                    let squares = (1..k).chain(k + 1..2 * k).map(|i| {
+                        let (x, y) = (ux * i, dy_expr(uy * i, fwd));
+                        quote!(from.offset(#x, #y).is_some_and(|s| board.is_empty(s)))
+                    });
+                    quote!(#(&& #squares)*)
+                } else {
+                    quote!()
+                };
+                quote! {
+                    if let (Some(mid), Some(to)) = (from.offset(#dx, #dye), from.offset(#dx2, #dy2e)) {
+                        if !board.is_empty(mid) #clear { #a }
+                    }
+                }
+            });
+            quote! { #(#checks)* }
+        }
+        Walk::Lame { steps } => {
+            let a = arrive(kind, mode, false);
+            let checks = steps.iter().map(|&((dx, dy), (mx, my))| {
+                let dy = dy_expr(dy, fwd);
+                let my = dy_expr(my, fwd);
+                quote! {
+                    if let (Some(mid), Some(to)) = (from.offset(#mx, #my), from.offset(#dx, #dy)) {
+                        if board.is_empty(mid) { #a }
+                    }
+                }
+            });
+            quote! { #(#checks)* }
+        }
+    }
+}
+
+/// The observation test: for every capturing clause, look backwards from the target for
+/// a unit of that kind and side. Leaps and unbounded rides of several kinds along the same
+/// vectors are merged into one table lookup or one scan.
+fn gen_observation(
+    rules: &Rules,
+    table: &mut dyn FnMut(&[(i8, i8)], bool) -> Ident,
+) -> (TokenStream, TokenStream) {
+    let mut observers = TokenStream::new();
+    let mut body = TokenStream::new();
+    // merged leaps: table → kinds
+    let mut leaps: BTreeMap<(Vec<(i8, i8)>, bool), Vec<u8>> = BTreeMap::new();
+    // merged rides: direction → kinds
+    let mut rides: BTreeMap<(i8, i8), Vec<u8>> = BTreeMap::new();
+    let mut rider_kinds: Vec<u8> = Vec::new();
+    let mut others = TokenStream::new();
+    for (i, kind) in rules.kinds.iter().enumerate() {
+        let k = i as u8;
+        for clause in kind.clauses.iter().filter(|c| c.mode.captures()) {
+            match &clause.walk {
+                Walk::Leap { vectors, .. } => {
+                    let mut key = vectors.clone();
+                    key.sort();
+                    leaps.entry((key, clause.forward)).or_default().push(k);
+                }
+                Walk::Ride { vectors, max: None } if !clause.forward => {
+                    for &v in vectors {
+                        rides.entry(v).or_default().push(k);
+                    }
+                    if !rider_kinds.contains(&k) {
+                        rider_kinds.push(k);
+                    }
+                }
+                Walk::Castling => {}
+                walk => {
+                    let code = observe_clause(walk, clause.forward);
+                    let doc = format!(
+                        " Whether a {} of `side` observes `target` by `{}` ({}).",
+                        kind.name, clause.text, clause.source
+                    );
+                    let fname = format_ident!("observes_{}_{}", snake(&kind.name), observers.clone().into_iter().count());
+                    observers.extend(quote! {
+                        #[doc = #doc]
+                        #[inline(always)]
+                        fn #fname(board: &::fairyforge_engine::Board, target: Square, side: Side) -> bool {
+                            let enemy = side.opponent().owner();
+                            let kind = Kind(#k);
+                            #code
+                            false
+                        }
+                    });
+                    others.extend(quote! {
+                        if (board.of_kind(Kind(#k)) & attackers).non_empty() && Rules::#fname(board, target, side) {
+                            return true;
+                        }
+                    });
+                }
+            }
+        }
+    }
+    for ((vectors, forward), kinds) in &leaps {
+        let id = table(vectors, *forward);
+        let lookup = if *forward {
+            // attackers stand a forward vector (for them) behind the target
+            quote!(Bitboard(#id[side.opponent().index()][target.index()]))
+        } else {
+            quote!(Bitboard(#id[target.index()]))
+        };
+        let union = kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
+        body.extend(quote! {
+            if (#lookup & (#(#union)|*) & attackers).non_empty() { return true; }
+        });
+    }
+    if !rides.is_empty() {
+        let union = rider_kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
+        let scans = rides.iter().map(|(&(dx, dy), kinds)| {
+            let mask: u64 = kinds.iter().fold(0, |m, k| m | 1u64 << k);
+            let (rx, ry) = (-dx, -dy);
+            quote! {
+                let mut at = target;
+                while let Some(s) = at.offset(#rx, #ry) {
+                    at = s;
+                    if let Some(p) = board.get(s) {
+                        if p.owner != enemy && (#mask >> p.kind.0) & 1 != 0 { return true; }
+                        break;
+                    }
+                }
+            }
+        });
+        body.extend(quote! {
+            if ((#(#union)|*) & attackers).non_empty() {
+                #({ #scans })*
+            }
+        });
+    }
+    body.extend(others);
+    let observes = quote! {
+        #[inline]
+        fn observes(&self, pos: &Position<Self>, target: Square, side: Side) -> bool {
+            let board = pos.board();
+            let attackers = board.movable_by(side);
+            let enemy = side.opponent().owner();
+            let _ = enemy;
+            #body
+            false
+        }
+    };
+    (observes, observers)
+}
+
+/// Code that returns true when a unit of `kind` (in scope) and of `side`'s camp observes
+/// `target` by this walk, looking backwards from the target.
+fn observe_clause(walk: &Walk, fwd: bool) -> TokenStream {
+    // the attacker moves by (dx, dy) for its side: look backwards along (-dx, -dy)
+    let is_attacker = quote! { p.kind == kind && p.owner != enemy };
+    match walk {
+        Walk::Ride { vectors, max } => {
+            let n = max.unwrap_or(7);
+            let scans = vectors.iter().map(|&(dx, dy)| {
+                let (rx, ry) = (-dx, dy_expr(-dy, fwd));
+                quote! {
+                    let mut at = target;
+                    for _ in 0..#n {
+                        let Some(s) = at.offset(#rx, #ry) else { break };
+                        at = s;
+                        if let Some(p) = board.get(s) {
+                            if #is_attacker { return true; }
+                            break;
+                        }
+                    }
+                }
+            });
+            quote! { #({ #scans })* }
+        }
+        Walk::Hop { vectors, hurdles, land, take_hurdle } => {
+            let scans = vectors.iter().map(|&(dx, dy)| {
+                let (rx, ry) = (-dx, dy_expr(-dy, fwd));
+                let (fx, fy) = (dx, dy_expr(dy, fwd));
+                // from the target back to the last hurdle
+                let to_last_hurdle = if *take_hurdle {
+                    // the target is the hurdle; the square beyond must be empty
+                    quote! {
+                        match target.offset(#fx, #fy) { Some(s) if board.is_empty(s) => {}, _ => break 'line }
+                        let mut at = target;
+                    }
+                } else {
+                    match land {
+                        Land::Next => quote! {
+                            let Some(mut at) = target.offset(#rx, #ry) else { break 'line };
+                            if board.is_empty(at) { break 'line; }
+                        },
+                        Land::At(n) => {
+                            let n = *n;
+                            quote! {
+                                let mut at = target;
+                                for step in 1..=#n {
+                                    at = match at.offset(#rx, #ry) { Some(s) => s, None => break 'line };
+                                    if step < #n && !board.is_empty(at) { break 'line; }
+                                }
+                                if board.is_empty(at) { break 'line; }
+                            }
+                        }
+                        Land::Any | Land::First => quote! {
+                            let mut at = target;
+                            loop {
+                                at = match at.offset(#rx, #ry) { Some(s) => s, None => break 'line };
+                                if !board.is_empty(at) { break; }
+                            }
+                        },
+                    }
+                };
+                let more = hurdles - 1;
+                quote! {
+                    'line: {
+                        #to_last_hurdle
+                        // over the remaining hurdles, then to the first unit behind them
+                        let mut left = #more;
+                        loop {
+                            at = match at.offset(#rx, #ry) { Some(s) => s, None => break 'line };
+                            if let Some(p) = board.get(at) {
+                                if left == 0 {
+                                    if #is_attacker { return true; }
+                                    break 'line;
+                                }
+                                left -= 1;
+                            }
+                        }
+                    }
+                }
+            });
+            quote! { #(#scans)* }
+        }
+        Walk::Equihop { vectors, english } => {
+            let checks = vectors.iter().map(|&(dx, dy)| {
+                // attacker at target - 2v, hurdle at target - v
+                let (mx, my) = (-dx, dy_expr(-dy, fwd));
+                let (ax, ay) = (-2 * dx, dy_expr(-2 * dy, fwd));
+                let k = dx.abs().max(dy.abs());
+                let queen_line = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+                let clear = if *english && queen_line && k > 1 {
+                    let (ux, uy) = (-dx.signum(), -dy.signum());
+                    let squares = (1..k).chain(k + 1..2 * k).map(|i| {
+                        let (x, y) = (ux * i, dy_expr(uy * i, fwd));
+                        quote!(target.offset(#x, #y).is_some_and(|s| board.is_empty(s)))
+                    });
+                    quote!(#(&& #squares)*)
+                } else {
+                    quote!()
+                };
+                quote! {
+                    if let (Some(mid), Some(at)) = (target.offset(#mx, #my), target.offset(#ax, #ay)) {
+                        if !board.is_empty(mid) #clear {
+                            if let Some(p) = board.get(at) { if #is_attacker { return true; } }
+                        }
+                    }
+                }
+            });
+            quote! { #(#checks)* }
+        }
+        Walk::Lame { steps } => {
+            let checks = steps.iter().map(|&((dx, dy), (mx, my))| {
+                let (ax, ay) = (-dx, dy_expr(-dy, fwd));
+                let (mx, my) = (mx, dy_expr(my, fwd));
+                quote! {
+                    if let Some(at) = target.offset(#ax, #ay) {
+                        if let Some(p) = board.get(at) {
+                            if #is_attacker && at.offset(#mx, #my).is_some_and(|m| board.is_empty(m)) { return true; }
+                        }
+                    }
+                }
+            });
+            quote! { #(#checks)* }
+        }
+        Walk::Leap { .. } | Walk::Castling => quote!(),
+    }
+}

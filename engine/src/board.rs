@@ -1,0 +1,184 @@
+//! The placement of units on the 64 squares.
+//!
+//! A mailbox (`square → unit`) answers "what stands here", and bitboards by owner and by
+//! kind answer "where are the white Grasshoppers" for generators and attack tests. Both
+//! are kept in step by the only two mutators, [`Board::put`] and [`Board::take`].
+
+use crate::bitboard::Bitboard;
+use crate::piece::{Kind, Owner, Piece, Side};
+use crate::square::Square;
+
+/// The most kinds a rule set may define (one bitboard each).
+pub const MAX_KINDS: usize = 64;
+
+/// Units on squares.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    squares: [Option<Piece>; 64],
+    by_owner: [Bitboard; 3],
+    by_kind: [Bitboard; MAX_KINDS],
+    occupied: Bitboard,
+    hash: u64,
+}
+
+/// Zobrist keys: one random number per (kind, owner, square), for position hashing.
+static ZOBRIST: [[[u64; 64]; 3]; MAX_KINDS] = {
+    let mut table = [[[0u64; 64]; 3]; MAX_KINDS];
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut k = 0;
+    while k < MAX_KINDS {
+        let mut o = 0;
+        while o < 3 {
+            let mut s = 0;
+            while s < 64 {
+                // splitmix64
+                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                table[k][o][s] = z ^ (z >> 31);
+                s += 1;
+            }
+            o += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::empty()
+    }
+}
+
+impl Board {
+    /// A board with no unit.
+    pub const fn empty() -> Board {
+        Board {
+            squares: [None; 64],
+            by_owner: [Bitboard::EMPTY; 3],
+            by_kind: [Bitboard::EMPTY; MAX_KINDS],
+            occupied: Bitboard::EMPTY,
+            hash: 0,
+        }
+    }
+
+    /// The unit on `sq`, if any.
+    #[inline(always)]
+    pub fn get(&self, sq: Square) -> Option<Piece> {
+        self.squares[sq.index()]
+    }
+
+    /// Whether `sq` is empty.
+    #[inline(always)]
+    pub fn is_empty(&self, sq: Square) -> bool {
+        !self.occupied.contains(sq)
+    }
+
+    /// Places `piece` on the empty square `sq`.
+    #[inline(always)]
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(self.squares[sq.index()].is_none(), "put on occupied {sq}");
+        self.squares[sq.index()] = Some(piece);
+        self.by_owner[piece.owner.index()].insert(sq);
+        self.by_kind[piece.kind.index()].insert(sq);
+        self.occupied.insert(sq);
+        self.hash ^= ZOBRIST[piece.kind.index()][piece.owner.index()][sq.index()];
+    }
+
+    /// Removes and returns the unit on `sq` (which must be occupied).
+    #[inline(always)]
+    pub fn take(&mut self, sq: Square) -> Piece {
+        let piece = self.squares[sq.index()]
+            .take()
+            .expect("take from an empty square");
+        self.by_owner[piece.owner.index()].remove(sq);
+        self.by_kind[piece.kind.index()].remove(sq);
+        self.occupied.remove(sq);
+        self.hash ^= ZOBRIST[piece.kind.index()][piece.owner.index()][sq.index()];
+        piece
+    }
+
+    /// A hash of the placement (Zobrist), updated incrementally.
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+
+    /// Squares of units owned exactly by `owner`.
+    #[inline(always)]
+    pub fn owned(&self, owner: Owner) -> Bitboard {
+        self.by_owner[owner.index()]
+    }
+
+    /// Squares of units `side` may move: its own and the neutral ones.
+    #[inline(always)]
+    pub fn movable_by(&self, side: Side) -> Bitboard {
+        self.by_owner[side.index()] | self.by_owner[Owner::Neutral.index()]
+    }
+
+    /// Squares of units `side` may capture: the opponent's and the neutral ones.
+    #[inline(always)]
+    pub fn capturable_by(&self, side: Side) -> Bitboard {
+        self.by_owner[side.opponent().index()] | self.by_owner[Owner::Neutral.index()]
+    }
+
+    /// Whether `sq` holds a unit that `side` may capture.
+    #[inline(always)]
+    pub fn is_capturable_by(&self, sq: Square, side: Side) -> bool {
+        match self.squares[sq.index()] {
+            Some(p) => p.owner != side.owner(),
+            None => false,
+        }
+    }
+
+    /// Squares of units of `kind`, any owner.
+    #[inline(always)]
+    pub fn of_kind(&self, kind: Kind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// Number of units of each owner: (white, black, neutral).
+    pub fn counts(&self) -> (u32, u32, u32) {
+        (
+            self.by_owner[0].count(),
+            self.by_owner[1].count(),
+            self.by_owner[2].count(),
+        )
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let sq = Square::from_coords(file, rank).expect("on board");
+                match self.get(sq) {
+                    None => write!(f, " .")?,
+                    Some(p) => write!(f, " {}{}", ["w", "b", "n"][p.owner.index()], p.kind.0)?,
+                }
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl Board {
+    /// The unit on the occupied square `sq`. Generated code calls this only for squares
+    /// it has seen occupied in the same bitboard or mailbox read.
+    #[inline(always)]
+    pub fn unit(&self, sq: Square) -> Piece {
+        match self.squares[sq.index()] {
+            Some(p) => p,
+            None => unreachable!("no unit on {sq}"),
+        }
+    }
+}

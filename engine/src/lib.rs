@@ -1,0 +1,27 @@
+//! The fairyforge engine: board, moves, legality, stipulations and search, generic over a
+//! rule set generated from `rules/`.
+//!
+//! Nothing here knows a particular piece or condition. A [`RuleSet`] (emitted by
+//! `fairyforge-codegen` from the rule files) supplies the move generators, observation
+//! tests and condition hooks; the engine supplies the mechanisms they are written in
+//! (squares, boards, moves as lists of effects, castling, en passant, promotion) and the
+//! search that solves problems with them.
+
+pub mod bitboard;
+pub mod board;
+pub mod codes;
+pub mod fen;
+pub mod moves;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod rules;
+pub mod square;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use moves::{Effect, Move, MoveKind, MoveList};
+pub use piece::{Kind, KindInfo, Owner, Piece, PromotionChoice, Side};
+pub use position::{Castling, EnPassant, Position};
+pub use rules::{ConditionInfo, RuleExample, RuleSet};
+pub use square::Square;

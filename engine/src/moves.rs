@@ -1,0 +1,170 @@
+//! A move as a short list of effects.
+//!
+//! Every move has a principal movement (a unit goes from one square to another, perhaps
+//! capturing on its arrival square or elsewhere, perhaps changing kind on arrival) and up
+//! to [`MAX_EXTRAS`] further effects that apply after it in order: the rook's part of
+//! castling, a rebirth, a capturer sent home. Making, unmaking and writing a move are
+//! generic over that list, so a condition that adds an effect needs no engine code.
+
+use crate::piece::{Kind, Piece};
+use crate::square::Square;
+
+/// The most effects a move can carry beyond its principal movement.
+pub const MAX_EXTRAS: usize = 3;
+
+/// A further effect of a move, applied after the principal movement.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Effect {
+    /// `piece` appears on the empty square `at` (a rebirth, a rook arriving).
+    Add {
+        /// Where it appears.
+        at: Square,
+        /// What appears.
+        piece: Piece,
+    },
+    /// `piece`, standing on `at`, leaves the board.
+    Remove {
+        /// Where it stood.
+        at: Square,
+        /// What stood there.
+        piece: Piece,
+    },
+}
+
+/// What kind of move this is, for notation and for the state it leaves behind.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum MoveKind {
+    /// A plain move or capture.
+    Normal,
+    /// A pawn's double step passing over `passed` (which becomes the en-passant square).
+    DoubleStep {
+        /// The square jumped over.
+        passed: Square,
+    },
+    /// An en-passant capture (the captured unit is not on the arrival square).
+    EnPassant,
+    /// Castling on the king's side (`0-0`); the partner's move is an extra effect.
+    CastleShort,
+    /// Castling on the queen's side (`0-0-0`); the partner's move is an extra effect.
+    CastleLong,
+}
+
+/// A move: the principal movement plus up to [`MAX_EXTRAS`] extra effects.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Move {
+    /// Departure square of the moving unit.
+    pub from: Square,
+    /// Arrival square of the moving unit.
+    pub to: Square,
+    /// The moving unit as it stood on `from`.
+    pub mover: Piece,
+    /// The unit captured, if any.
+    pub captured: Option<Piece>,
+    /// Where the captured unit stood (`to`, except for en passant and locust captures).
+    pub capture_at: Square,
+    /// The kind the mover becomes on arrival (promotion), if it changes.
+    pub promotion: Option<Kind>,
+    /// What sort of move it is.
+    pub kind: MoveKind,
+    extras: [Option<Effect>; MAX_EXTRAS],
+}
+
+impl Move {
+    /// A plain move of `mover` from `from` to the empty square `to`.
+    #[inline(always)]
+    pub const fn quiet(from: Square, to: Square, mover: Piece) -> Move {
+        Move {
+            from,
+            to,
+            mover,
+            captured: None,
+            capture_at: to,
+            promotion: None,
+            kind: MoveKind::Normal,
+            extras: [None; MAX_EXTRAS],
+        }
+    }
+
+    /// A capture of `captured`, standing on `to`, by `mover`.
+    #[inline(always)]
+    pub const fn capture(from: Square, to: Square, mover: Piece, captured: Piece) -> Move {
+        Move {
+            from,
+            to,
+            mover,
+            captured: Some(captured),
+            capture_at: to,
+            promotion: None,
+            kind: MoveKind::Normal,
+            extras: [None; MAX_EXTRAS],
+        }
+    }
+
+    /// A capture of `captured`, standing on `at`, by `mover` arriving on `to`.
+    #[inline(always)]
+    pub const fn capture_elsewhere(
+        from: Square,
+        to: Square,
+        mover: Piece,
+        captured: Piece,
+        at: Square,
+    ) -> Move {
+        Move {
+            from,
+            to,
+            mover,
+            captured: Some(captured),
+            capture_at: at,
+            promotion: None,
+            kind: MoveKind::Normal,
+            extras: [None; MAX_EXTRAS],
+        }
+    }
+
+    /// This move with its kind set.
+    #[inline(always)]
+    pub const fn with_kind(mut self, kind: MoveKind) -> Move {
+        self.kind = kind;
+        self
+    }
+
+    /// This move with the mover becoming `kind` on arrival.
+    #[inline(always)]
+    pub const fn with_promotion(mut self, kind: Kind) -> Move {
+        self.promotion = Some(kind);
+        self
+    }
+
+    /// This move with `effect` appended to its extra effects. Returns `None` when the
+    /// move already carries [`MAX_EXTRAS`] of them.
+    #[inline]
+    pub fn with_effect(mut self, effect: Effect) -> Option<Move> {
+        let slot = self.extras.iter_mut().find(|e| e.is_none())?;
+        *slot = Some(effect);
+        Some(self)
+    }
+
+    /// The extra effects, in the order they apply.
+    #[inline(always)]
+    pub fn extras(&self) -> impl DoubleEndedIterator<Item = &Effect> + '_ {
+        self.extras.iter().flatten()
+    }
+
+    /// The unit that stands on `to` after the principal movement.
+    #[inline(always)]
+    pub fn arriving(&self) -> Piece {
+        match self.promotion {
+            Some(kind) => Piece::new(kind, self.mover.owner),
+            None => self.mover,
+        }
+    }
+
+    /// Whether the move captures.
+    #[inline(always)]
+    pub fn is_capture(&self) -> bool {
+        self.captured.is_some()
+    }
+}
+
+/// A growable list of moves, reused across a search to avoid allocation.
+pub type MoveList = Vec<Move>;

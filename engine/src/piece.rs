@@ -1,0 +1,191 @@
+//! Sides, owners, kinds of units and the static description of a kind.
+//!
+//! The engine never knows what a Grasshopper is: a unit is a [`Kind`] (an index into the
+//! generated rule set's table of [`KindInfo`]) and an [`Owner`]. Everything the engine
+//! needs to know about a kind (is it royal, is it a pawn, how it is written) is a field of
+//! its `KindInfo`, filled in from `rules/` by the code generator.
+
+use std::fmt;
+
+/// The side to move: White or Black.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Side {
+    /// White, who moves up the board (towards rank 8).
+    White = 0,
+    /// Black, who moves down the board.
+    Black = 1,
+}
+
+impl Side {
+    /// The other side.
+    #[inline(always)]
+    pub const fn opponent(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    /// `+1` for White, `-1` for Black: the direction of "forward" on ranks.
+    #[inline(always)]
+    pub const fn forward(self) -> i8 {
+        match self {
+            Side::White => 1,
+            Side::Black => -1,
+        }
+    }
+
+    /// The rank (0-based) that is this side's `n`-th rank (`n` counted from 0).
+    #[inline(always)]
+    pub const fn relative_rank(self, n: i8) -> i8 {
+        match self {
+            Side::White => n,
+            Side::Black => 7 - n,
+        }
+    }
+
+    /// Index 0 for White, 1 for Black.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The owner whose units are this side's alone.
+    #[inline(always)]
+    pub const fn owner(self) -> Owner {
+        match self {
+            Side::White => Owner::White,
+            Side::Black => Owner::Black,
+        }
+    }
+}
+
+/// Whom a unit belongs to: one side, or both (neutral).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Owner {
+    /// A white unit.
+    White = 0,
+    /// A black unit.
+    Black = 1,
+    /// A neutral unit: either side may move it, and either side may capture it.
+    Neutral = 2,
+}
+
+impl Owner {
+    /// Index 0, 1, 2 for White, Black, Neutral.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether `side` may move units of this owner.
+    #[inline(always)]
+    pub const fn moves_for(self, side: Side) -> bool {
+        matches!(
+            (self, side),
+            (Owner::Neutral, _) | (Owner::White, Side::White) | (Owner::Black, Side::Black)
+        )
+    }
+
+    /// The owner with White and Black exchanged (neutral stays neutral).
+    #[inline]
+    pub const fn swapped(self) -> Owner {
+        match self {
+            Owner::White => Owner::Black,
+            Owner::Black => Owner::White,
+            Owner::Neutral => Owner::Neutral,
+        }
+    }
+
+    /// The side whose first rank is this owner's "own" first rank: neutral units count as
+    /// belonging to the side that is moving them, so the caller passes that side.
+    #[inline]
+    pub const fn side_or(self, mover: Side) -> Side {
+        match self {
+            Owner::White => Side::White,
+            Owner::Black => Side::Black,
+            Owner::Neutral => mover,
+        }
+    }
+}
+
+/// A kind of unit: an index into the rule set's [`KindInfo`] table.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Kind(pub u8);
+
+impl Kind {
+    /// Index into the kind table.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A unit: a kind and an owner.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    /// What it is.
+    pub kind: Kind,
+    /// Whose it is.
+    pub owner: Owner,
+}
+
+impl Piece {
+    /// A unit of `kind` owned by `owner`.
+    #[inline(always)]
+    pub const fn new(kind: Kind, owner: Owner) -> Piece {
+        Piece { kind, owner }
+    }
+}
+
+/// When a pawn may promote to a kind.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PromotionChoice {
+    /// Always a promotion choice (the orthodox Q, R, B, S).
+    Always,
+    /// A choice when a unit of this kind stands in the problem (fairy pieces).
+    IfPresent,
+    /// Never (kings, pawns).
+    Never,
+}
+
+/// Where a kind's text and code came from and how it is written, generated from `rules/`.
+#[derive(Debug)]
+pub struct KindInfo {
+    /// The rule's name, e.g. `Grasshopper`.
+    pub name: &'static str,
+    /// fairyforge's codes; the first is the one printed.
+    pub codes: &'static [&'static str],
+    /// The reference solver's English codes; the first is printed under `--popeye-codes`.
+    pub popeye_codes: &'static [&'static str],
+    /// German codes; the first is printed in German output.
+    pub german: &'static [&'static str],
+    /// French codes; the first is printed in French output.
+    pub french: &'static [&'static str],
+    /// The unit is royal: its side must never leave it attacked.
+    pub royal: bool,
+    /// The unit is a pawn: it promotes on its last rank and is reborn on its second rank.
+    pub pawn: bool,
+    /// The unit is the castling partner of a royal unit that castles.
+    pub castling_partner: bool,
+    /// When pawns may promote to this kind.
+    pub promotion: PromotionChoice,
+    /// Rank (0-based, from the owner's side) a unit of this kind stands on in the game
+    /// array, for rebirth conditions; `None` for units outside the game array.
+    pub home_rank: Option<i8>,
+    /// Files (0-based) the kind stands on in the game array, for rebirth conditions.
+    pub home_files: &'static [i8],
+    /// The definition the rule implements, quoted from the rule.
+    pub definition: &'static str,
+    /// The rule's location, `rules/pieces/…:line`.
+    pub source: &'static str,
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::White => "white",
+            Side::Black => "black",
+        })
+    }
+}

@@ -1,0 +1,472 @@
+//! A position: the board, whose turn it is, castling rights, the en-passant square, the
+//! moves that led here, and the conditions in force; with make, unmake and legality.
+//!
+//! The engine's part of move generation lives here and is the same for every rule set:
+//! it walks the units of the side to move, asks the rule set for their moves, then runs
+//! the phases the [`RuleSet`] documents (restriction, rebirth, legality, selection).
+//! Castling, double steps, en passant and promotion are mechanisms the generated code
+//! calls by name when a rule uses the word; the engine does not know which kinds use them.
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::moves::{Effect, Move, MoveKind, MoveList};
+use crate::piece::{Kind, Piece, PromotionChoice, Side};
+use crate::rules::RuleSet;
+use crate::square::Square;
+
+/// Castling rights: whether each side's royal unit and each of its castling partners
+/// still stand unmoved on their game-array squares.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Castling(u8);
+
+impl Castling {
+    const ROYAL: u8 = 1;
+    const SHORT: u8 = 2;
+    const LONG: u8 = 4;
+
+    /// No right at all.
+    pub const NONE: Castling = Castling(0);
+    /// Every right.
+    pub const ALL: Castling = Castling(0b111_111);
+
+    #[inline(always)]
+    const fn bits(side: Side, which: u8) -> u8 {
+        which << (3 * side.index())
+    }
+
+    /// Whether `side` may still castle short (royal and short partner unmoved).
+    #[inline]
+    pub fn short(self, side: Side) -> bool {
+        let need = Castling::bits(side, Castling::ROYAL | Castling::SHORT);
+        self.0 & need == need
+    }
+
+    /// Whether `side` may still castle long.
+    #[inline]
+    pub fn long(self, side: Side) -> bool {
+        let need = Castling::bits(side, Castling::ROYAL | Castling::LONG);
+        self.0 & need == need
+    }
+
+    /// Grants or removes the short right of `side` (royal and partner).
+    pub fn set_short(&mut self, side: Side, on: bool) {
+        self.set(side, Castling::ROYAL | Castling::SHORT, on);
+    }
+
+    /// Grants or removes the long right of `side` (royal and partner).
+    pub fn set_long(&mut self, side: Side, on: bool) {
+        self.set(side, Castling::ROYAL | Castling::LONG, on);
+    }
+
+    fn set(&mut self, side: Side, which: u8, on: bool) {
+        if on {
+            self.0 |= Castling::bits(side, which);
+        } else {
+            self.0 &= !Castling::bits(side, which & !Castling::ROYAL);
+        }
+    }
+
+    /// The rights left once something has moved from, to or on `sq`.
+    #[inline(always)]
+    fn touched(self, sq: Square) -> Castling {
+        Castling(self.0 & !CASTLING_CLEAR[sq.index()])
+    }
+
+    /// Raw bits, for hashing.
+    #[inline]
+    pub fn bits_raw(self) -> u8 {
+        self.0
+    }
+}
+
+/// The rights lost when something moves from, to or on each square.
+static CASTLING_CLEAR: [u8; 64] = {
+    let mut t = [0u8; 64];
+    t[4] = Castling::ROYAL; // e1
+    t[7] = Castling::SHORT; // h1
+    t[0] = Castling::LONG; // a1
+    t[60] = Castling::ROYAL << 3; // e8
+    t[63] = Castling::SHORT << 3; // h8
+    t[56] = Castling::LONG << 3; // a8
+    t
+};
+
+/// An en-passant opportunity left by a double step.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct EnPassant {
+    /// The square passed over: a capture arriving here captures en passant.
+    pub passed: Square,
+    /// The unit that made the double step stands here.
+    pub victim: Square,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    castling: Castling,
+    ep: Option<EnPassant>,
+}
+
+/// A position under a rule set `R`.
+#[derive(Clone)]
+pub struct Position<R: RuleSet> {
+    board: Board,
+    side: Side,
+    castling: Castling,
+    ep: Option<EnPassant>,
+    history: Vec<Move>,
+    undo: Vec<Undo>,
+    rules: R,
+    royal_kinds: Vec<Kind>,
+    promotions: Vec<Kind>,
+}
+
+impl<R: RuleSet> Position<R> {
+    /// A position with `board`, `side` to move, the given rights and en-passant square,
+    /// under `rules`. Promotion choices are fixed here from the units on the board.
+    pub fn new(
+        board: Board,
+        side: Side,
+        castling: Castling,
+        ep: Option<EnPassant>,
+        rules: R,
+    ) -> Position<R> {
+        let royal_kinds = (0..R::KINDS.len())
+            .filter(|&k| R::KINDS[k].royal)
+            .map(|k| Kind(k as u8))
+            .collect();
+        let mut pos = Position {
+            board,
+            side,
+            castling,
+            ep,
+            history: Vec::new(),
+            undo: Vec::new(),
+            rules,
+            royal_kinds,
+            promotions: Vec::new(),
+        };
+        pos.promotions = pos.promotion_kinds(&[]);
+        pos
+    }
+
+    /// The kinds a pawn may promote to: every kind promoted to always, and every kind
+    /// promoted to when present that stands on the board or is named in `also`, in the
+    /// order of the rule files.
+    pub fn promotion_kinds(&self, also: &[Kind]) -> Vec<Kind> {
+        (0..R::KINDS.len())
+            .map(|k| Kind(k as u8))
+            .filter(|&k| match R::KINDS[k.index()].promotion {
+                PromotionChoice::Always => true,
+                PromotionChoice::IfPresent => {
+                    self.board.of_kind(k).non_empty() || also.contains(&k)
+                }
+                PromotionChoice::Never => false,
+            })
+            .collect()
+    }
+
+    /// Replaces the promotion choices (a problem fixes them from all its twins).
+    pub fn set_promotions(&mut self, kinds: Vec<Kind>) {
+        self.promotions = kinds;
+    }
+
+    /// The units.
+    #[inline(always)]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// Changes the side to move (for set play and "white to play"); clears en passant.
+    pub fn set_side(&mut self, side: Side) {
+        self.side = side;
+    }
+
+    /// Castling rights.
+    #[inline(always)]
+    pub fn castling(&self) -> Castling {
+        self.castling
+    }
+
+    /// The en-passant opportunity, if the last move was a double step.
+    #[inline(always)]
+    pub fn ep(&self) -> Option<EnPassant> {
+        self.ep
+    }
+
+    /// The conditions in force.
+    #[inline(always)]
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The moves made since the position was set up, oldest first.
+    #[inline(always)]
+    pub fn history(&self) -> &[Move] {
+        &self.history
+    }
+
+    /// The last move made, if any.
+    #[inline(always)]
+    pub fn last_move(&self) -> Option<&Move> {
+        self.history.last()
+    }
+
+    /// A hash of everything that decides the future of the position except history.
+    pub fn hash(&self) -> u64 {
+        let mut h = self.board.hash();
+        h ^= (self.castling.bits_raw() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        if let Some(ep) = self.ep {
+            h ^= (ep.passed.index() as u64 + 1).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        }
+        if self.side == Side::Black {
+            h ^= 0xD6E8_FEB8_6659_FD93;
+        }
+        h
+    }
+
+    /// The squares of the royal units `side` must keep safe (its own and neutral ones).
+    #[inline]
+    pub fn royal_squares(&self, side: Side) -> Bitboard {
+        let mut royals = Bitboard::EMPTY;
+        for &k in &self.royal_kinds {
+            royals |= self.board.of_kind(k);
+        }
+        royals & self.board.movable_by(side)
+    }
+
+    /// Whether `side` has a royal unit observed by the other side.
+    #[inline]
+    pub fn in_check(&self, side: Side) -> bool {
+        let by = side.opponent();
+        self.royal_squares(side)
+            .any(|sq| self.rules.observes(self, sq, by))
+    }
+
+    /// Whether `side` observes `target` (a unit of `side` could capture there).
+    #[inline]
+    pub fn observes(&self, target: Square, side: Side) -> bool {
+        self.rules.observes(self, target, side)
+    }
+
+    // ----- mechanisms the generated code calls by name -----
+
+    /// Pushes a move arriving on the mover's last rank once per promotion choice when
+    /// the mover is a pawn, else as it is. Generated code calls this for the moves of
+    /// kinds declared `pawn`.
+    #[inline]
+    pub fn push_pawn_move(&self, mv: Move, side: Side, out: &mut MoveList) {
+        if mv.to.rank() == side.relative_rank(7) {
+            for &k in &self.promotions {
+                out.push(mv.with_promotion(k));
+            }
+        } else {
+            out.push(mv);
+        }
+    }
+
+    /// Pushes the castlings of the royal unit `piece` on `from` when `side` moves: with
+    /// the castling partner on the corner of either wing, the squares between empty, the
+    /// rights intact, and the royal unit's departure and passage not observed.
+    pub fn push_castlings(&self, from: Square, piece: Piece, side: Side, out: &mut MoveList) {
+        let home = Square::from_coords(4, side.relative_rank(0)).expect("e1/e8");
+        if from != home || piece.owner != side.owner() {
+            return;
+        }
+        let rank = side.relative_rank(0);
+        let at = |file: i8| Square::from_coords(file, rank).expect("first rank");
+        let enemy = side.opponent();
+        let wings = [
+            (self.castling.short(side), 7, 6, 5, MoveKind::CastleShort, &[5, 6][..]),
+            (self.castling.long(side), 0, 2, 3, MoveKind::CastleLong, &[1, 2, 3][..]),
+        ];
+        for (right, corner, king_to, partner_to, kind, between) in wings {
+            if !right {
+                continue;
+            }
+            let Some(partner) = self.board.get(at(corner)) else {
+                continue;
+            };
+            if partner.owner != piece.owner || !R::KINDS[partner.kind.index()].castling_partner {
+                continue;
+            }
+            if between.iter().any(|&f| !self.board.is_empty(at(f))) {
+                continue;
+            }
+            let passage = [4, partner_to, king_to];
+            if passage.iter().any(|&f| self.observes(at(f), enemy)) {
+                continue;
+            }
+            let mv = Move::quiet(from, at(king_to), piece)
+                .with_kind(kind)
+                .with_effect(Effect::Remove {
+                    at: at(corner),
+                    piece: partner,
+                })
+                .and_then(|m| {
+                    m.with_effect(Effect::Add {
+                        at: at(partner_to),
+                        piece: partner,
+                    })
+                })
+                .expect("castling fits in the extra effects");
+            out.push(mv);
+        }
+    }
+
+    // ----- the phases -----
+
+    /// Phases 1–4: every move of the side to move, before legality and selection.
+    pub fn pseudo_moves(&self, out: &mut MoveList) {
+        out.clear();
+        let side = self.side;
+        for from in self.board.movable_by(side) {
+            let piece = self.board.get(from).expect("movable unit");
+            if self.rules.may_move(self, from, piece, side) {
+                self.rules.generate(self, from, piece, side, out);
+            }
+        }
+        out.retain(|mv| self.rules.allows(self, mv));
+        if self.rules.has_rebirth() {
+            let generated = std::mem::take(out);
+            for mv in generated {
+                if mv.is_capture() {
+                    self.rules.rebirth(self, mv, out);
+                } else {
+                    out.push(mv);
+                }
+            }
+        }
+    }
+
+    /// Every legal move of the side to move, after selection (phases 1–6).
+    pub fn legal_moves(&mut self, out: &mut MoveList) {
+        self.pseudo_moves(out);
+        let mut kept = 0;
+        for i in 0..out.len() {
+            let mv = out[i];
+            if self.is_legal(&mv) {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        if self.rules.has_selection() {
+            self.rules.select(self, out);
+        }
+    }
+
+    /// Whether the pseudo-legal `mv` keeps the mover's royal units safe.
+    #[inline]
+    pub fn is_legal(&mut self, mv: &Move) -> bool {
+        let side = self.side;
+        self.make(*mv);
+        let ok = !self.in_check(side);
+        self.unmake();
+        ok
+    }
+
+    /// Plays `mv` (which must come from this position's generator).
+    pub fn make(&mut self, mv: Move) {
+        self.undo.push(Undo {
+            castling: self.castling,
+            ep: self.ep,
+        });
+        let mut castling = self.castling.touched(mv.from).touched(mv.to);
+        if mv.captured.is_some() {
+            self.board.take(mv.capture_at);
+            castling = castling.touched(mv.capture_at);
+        }
+        self.board.take(mv.from);
+        self.board.put(mv.to, mv.arriving());
+        for effect in mv.extras() {
+            match *effect {
+                Effect::Add { at, piece } => {
+                    self.board.put(at, piece);
+                    castling = self.regain_castling(castling, at, piece);
+                }
+                Effect::Remove { at, .. } => {
+                    self.board.take(at);
+                    castling = castling.touched(at);
+                }
+            }
+        }
+        self.castling = castling;
+        self.ep = match mv.kind {
+            MoveKind::DoubleStep { passed } => Some(EnPassant {
+                passed,
+                victim: mv.to,
+            }),
+            _ => None,
+        };
+        self.side = self.side.opponent();
+        self.history.push(mv);
+    }
+
+    /// A castling partner arriving on its corner, its royal unit unmoved, castles again.
+    #[inline]
+    fn regain_castling(&self, castling: Castling, at: Square, piece: Piece) -> Castling {
+        if !R::KINDS[piece.kind.index()].castling_partner {
+            return castling;
+        }
+        let mut c = castling;
+        for side in [Side::White, Side::Black] {
+            if piece.owner != side.owner() {
+                continue;
+            }
+            let royal_bit = Castling::bits(side, Castling::ROYAL);
+            if c.0 & royal_bit == 0 {
+                continue;
+            }
+            if at == Square::from_coords(7, side.relative_rank(0)).expect("corner") {
+                c.0 |= Castling::bits(side, Castling::SHORT);
+            } else if at == Square::from_coords(0, side.relative_rank(0)).expect("corner") {
+                c.0 |= Castling::bits(side, Castling::LONG);
+            }
+        }
+        c
+    }
+
+    /// Takes back the last move made.
+    pub fn unmake(&mut self) {
+        let mv = self.history.pop().expect("unmake without a move");
+        let undo = self.undo.pop().expect("undo record");
+        for effect in mv.extras().rev() {
+            match *effect {
+                Effect::Add { at, .. } => {
+                    self.board.take(at);
+                }
+                Effect::Remove { at, piece } => self.board.put(at, piece),
+            }
+        }
+        self.board.take(mv.to);
+        self.board.put(mv.from, mv.mover);
+        if let Some(captured) = mv.captured {
+            self.board.put(mv.capture_at, captured);
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.side = self.side.opponent();
+    }
+
+    /// Whether the side to move is checkmated (in check, no legal move).
+    pub fn is_mate(&mut self, scratch: &mut MoveList) -> bool {
+        self.in_check(self.side) && {
+            self.legal_moves(scratch);
+            scratch.is_empty()
+        }
+    }
+
+    /// Whether the side to move is stalemated (not in check, no legal move).
+    pub fn is_stalemate(&mut self, scratch: &mut MoveList) -> bool {
+        !self.in_check(self.side) && {
+            self.legal_moves(scratch);
+            scratch.is_empty()
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! The contract between the engine and a generated rule set.
+//!
+//! The code generator turns `rules/` into one type implementing [`RuleSet`]: a move
+//! generator and an observation test per kind of unit, and the hook bodies of every
+//! condition. The engine is generic over that type, so every call below is static and the
+//! compiler specialises the search for the rules at hand.
+//!
+//! # The phases of a move
+//! A move is produced in a fixed order of phases; each phase is a hook here, called by
+//! [`Position::legal_moves`](crate::position::Position::legal_moves):
+//! 1. **generation** — [`RuleSet::generate`] for every unit [`RuleSet::may_move`] allows,
+//!    including castling, double steps, en passant and promotion on arrival;
+//! 2. **restriction** — [`RuleSet::allows`] drops moves a condition forbids;
+//! 3. **capture and rebirth** — [`RuleSet::rebirth`] turns every capture into the moves
+//!    with their rebirth effects (none, one, or one per promotion choice);
+//! 4. **promotion** of reborn units is part of the rebirth effects;
+//! 5. **legality** — the mover's royal units must not be observed after the move
+//!    ([`RuleSet::observes`]);
+//! 6. **selection** — [`RuleSet::select`] keeps the legal moves a condition prefers.
+
+use crate::moves::{Move, MoveList};
+use crate::piece::{KindInfo, Piece, Side};
+use crate::position::Position;
+use crate::square::Square;
+
+/// What a rule file says about a condition, for listing and for reading problems.
+#[derive(Debug)]
+pub struct ConditionInfo {
+    /// The rule's name, e.g. `CirceFile`.
+    pub name: &'static str,
+    /// The names a problem may use for it (the reference's spelling first).
+    pub names: &'static [&'static str],
+    /// The definition the rule implements.
+    pub definition: &'static str,
+    /// The rule's location, `rules/conditions/…:line`.
+    pub source: &'static str,
+}
+
+/// A set of rules: the kinds of units and the conditions, generated from `rules/`.
+///
+/// A value of the type holds the conditions active in one problem; the kinds are static.
+pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
+    /// Every kind of unit, indexed by [`Kind`](crate::piece::Kind).
+    const KINDS: &'static [KindInfo];
+
+    /// Every condition, in the order of the rule files.
+    const CONDITIONS: &'static [ConditionInfo];
+
+    /// Phase 1, generation: pushes onto `out` every move of the unit `piece` standing on
+    /// `from` when `side` moves it, ignoring whether the move leaves a royal unit attacked
+    /// (pseudo-legal). Promotion choices, double steps, en passant and castling are
+    /// included. Called once per unit `side` may move, in square order.
+    fn generate(
+        &self,
+        pos: &Position<Self>,
+        from: Square,
+        piece: Piece,
+        side: Side,
+        out: &mut MoveList,
+    );
+
+    /// Whether some unit that `side` may move observes `target`: could capture a unit of
+    /// the other side standing there, by the capture patterns of its rule, ignoring
+    /// whether the capture would be legal. This is check: the engine calls it with the
+    /// square of each royal unit. Must agree with the captures of [`RuleSet::generate`]
+    /// (the spec tests compare the two on random positions).
+    fn observes(&self, pos: &Position<Self>, target: Square, side: Side) -> bool;
+
+    /// Phase 1: whether the unit `piece` on `from` may move at all when `side` moves
+    /// (false when a condition paralyses it). Called before [`RuleSet::generate`].
+    #[inline(always)]
+    fn may_move(&self, _pos: &Position<Self>, _from: Square, _piece: Piece, _side: Side) -> bool {
+        true
+    }
+
+    /// Phase 2, restriction: whether a condition allows `mv` in `pos`. Called for every
+    /// generated move before rebirth.
+    #[inline(always)]
+    fn allows(&self, _pos: &Position<Self>, _mv: &Move) -> bool {
+        true
+    }
+
+    /// Phases 3 and 4, capture and rebirth: pushes the moves `mv` (a capture) becomes
+    /// once the conditions' rebirths are added — `mv` itself when no rebirth applies,
+    /// nothing when a condition makes the capture impossible, one move per promotion
+    /// choice when a reborn pawn promotes.
+    #[inline(always)]
+    fn rebirth(&self, _pos: &Position<Self>, mv: Move, out: &mut MoveList) {
+        out.push(mv);
+    }
+
+    /// Whether any active condition rewrites captures ([`RuleSet::rebirth`] is the
+    /// identity when this is false, and the engine skips it).
+    #[inline(always)]
+    fn has_rebirth(&self) -> bool {
+        false
+    }
+
+    /// Phase 6, selection: keeps among the legal `moves` of `pos` those a condition
+    /// prefers (removing the others in place). Called on the complete legal list.
+    #[inline(always)]
+    fn select(&self, _pos: &Position<Self>, _moves: &mut MoveList) {}
+
+    /// Whether any active condition selects among legal moves.
+    #[inline(always)]
+    fn has_selection(&self) -> bool {
+        false
+    }
+}
+
+/// A worked example written beside a rule: a problem and the solution it must have.
+#[derive(Debug)]
+pub struct RuleExample {
+    /// The rule it belongs to.
+    pub rule: &'static str,
+    /// Its title.
+    pub title: &'static str,
+    /// `rules/…:line` of the example.
+    pub source: &'static str,
+    /// The problem, in the reference's input language with fairyforge's codes.
+    pub problem: &'static str,
+    /// The expected solution lines.
+    pub solution: &'static str,
+}

@@ -1,0 +1,9 @@
+//! fairyforge: a fairy-chess problem solver whose rules are data.
+//!
+//! The library facade: the rule set generated from `rules/` ([`rules::Rules`]) and the
+//! engine ([`engine`]) it drives. The command line in `main.rs` is a thin layer over it.
+
+pub mod rules;
+
+pub use fairyforge_engine as engine;
+pub use rules::Rules;
