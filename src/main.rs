@@ -1,23 +1,59 @@
 //! The `fairyforge` command line: solve problems, count perft, list and check rules,
 //! run benchmarks. Each subcommand is a thin layer over the library.
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 use fairyforge::engine::codes::CodeSet;
 use fairyforge::engine::fen::{parse_position, BoardNotation};
+use fairyforge::engine::input;
+use fairyforge::engine::output::text::write_problem;
 use fairyforge::engine::perft::{divide, perft};
+use fairyforge::engine::problem::{solve_problem, Settings};
 use fairyforge::Rules;
+use rayon::prelude::*;
+use std::io::Read;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Parser)]
-#[command(name = "fairyforge", version, about = "A fairy-chess problem solver whose rules are data")]
+#[command(
+    name = "fairyforge",
+    version,
+    about = "A fairy-chess problem solver whose rules are data"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
 #[derive(Subcommand)]
 enum Command {
+    /// Solve every problem in the files (Popeye's input language; `-` reads stdin).
+    Solve {
+        /// Problem files.
+        #[arg(default_value = "-")]
+        files: Vec<String>,
+        /// Do not print the diagram.
+        #[arg(long)]
+        no_board: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Give up on a problem after this many seconds.
+        #[arg(long)]
+        max_time: Option<u64>,
+        /// Read and print codes as the reference does (EQ = English Equihopper, NE = non-stop).
+        #[arg(long)]
+        popeye_codes: bool,
+        /// Problems solved at once (default: all cores).
+        #[arg(long, short = 'j')]
+        jobs: Option<usize>,
+    },
     /// Count the legal move sequences of DEPTH half-moves from POSITION.
     Perft {
         /// The position: standard FEN, or with --forsyth the reference's Forsyth board.
@@ -36,12 +72,123 @@ enum Command {
     },
 }
 
+/// One problem to solve: where it came from and what was read.
+struct Item {
+    file: String,
+    read: Result<input::Problem, input::InputError>,
+}
+
+fn read_files(files: &[String]) -> Result<Vec<Item>, String> {
+    let mut items = Vec::new();
+    for file in files {
+        let bytes = if file == "-" {
+            let mut b = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut b)
+                .map_err(|e| format!("stdin: {e}"))?;
+            b
+        } else {
+            std::fs::read(file).map_err(|e| format!("{file}: {e}"))?
+        };
+        let text = input::decode(&bytes);
+        for read in input::read_problems(&text) {
+            items.push(Item {
+                file: file.clone(),
+                read,
+            });
+        }
+    }
+    Ok(items)
+}
+
+fn solve(
+    files: Vec<String>,
+    no_board: bool,
+    format: Format,
+    max_time: Option<u64>,
+    popeye_codes: bool,
+    jobs: Option<usize>,
+) -> ExitCode {
+    let items = match read_files(&files) {
+        Ok(items) => items,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let settings = Settings {
+        popeye_codes,
+        max_time: max_time.map(Duration::from_secs),
+    };
+    let run = |item: &Item| -> (String, bool) {
+        match &item.read {
+            Err(e) => (
+                format!(
+                    "{}:{}:{}: error: {}\n",
+                    item.file, e.line, e.column, e.message
+                ),
+                false,
+            ),
+            Ok(problem) => {
+                let start = Instant::now();
+                let result = solve_problem::<Rules>(problem, &settings);
+                let secs = start.elapsed().as_secs_f64();
+                let ok = result.twins.iter().all(|t| t.outcome.is_ok());
+                let text = match format {
+                    Format::Text => write_problem::<Rules>(&result, !no_board, secs),
+                    Format::Json => fairyforge::json::problem_json(&result, &item.file, secs),
+                };
+                (text, ok)
+            }
+        }
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .build();
+    let outputs: Vec<(String, bool)> = match pool {
+        Ok(pool) => pool.install(|| items.par_iter().map(run).collect()),
+        Err(_) => items.iter().map(run).collect(),
+    };
+    let mut all_ok = true;
+    for ((text, ok), item) in outputs.iter().zip(&items) {
+        if item.read.is_err() {
+            eprint!("{text}");
+        } else {
+            print!("{text}");
+        }
+        all_ok &= ok;
+    }
+    if all_ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Perft { position, depth, forsyth, popeye_codes, divide: split } => {
+        Command::Solve {
+            files,
+            no_board,
+            format,
+            max_time,
+            popeye_codes,
+            jobs,
+        } => solve(files, no_board, format, max_time, popeye_codes, jobs),
+        Command::Perft {
+            position,
+            depth,
+            forsyth,
+            popeye_codes,
+            divide: split,
+        } => {
             let notation = if forsyth {
-                BoardNotation::Forsyth(if popeye_codes { CodeSet::Popeye } else { CodeSet::Fairyforge })
+                BoardNotation::Forsyth(if popeye_codes {
+                    CodeSet::Popeye
+                } else {
+                    CodeSet::Fairyforge
+                })
             } else {
                 BoardNotation::Fen
             };
@@ -67,7 +214,10 @@ fn main() -> ExitCode {
             };
             let secs = start.elapsed().as_secs_f64();
             println!("perft {depth}: {nodes}");
-            eprintln!("{secs:.3} s, {:.1} Mnodes/s", nodes as f64 / secs.max(1e-9) / 1e6);
+            eprintln!(
+                "{secs:.3} s, {:.1} Mnodes/s",
+                nodes as f64 / secs.max(1e-9) / 1e6
+            );
             ExitCode::SUCCESS
         }
     }

@@ -4,6 +4,13 @@
 //! generated code cannot carry itself. Set `FAIRYFORGE_DUMP_DIR=generated` when building
 //! to read the generated code in `generated/rules.rs`.
 
-#![allow(clippy::all, clippy::pedantic, unused_variables, unused_mut, unused_labels, unreachable_code)]
+#![allow(
+    clippy::all,
+    clippy::pedantic,
+    unused_variables,
+    unused_mut,
+    unused_labels,
+    unreachable_code
+)]
 
 include!(concat!(env!("OUT_DIR"), "/rules.rs"));

@@ -69,7 +69,10 @@ pub fn parse_position<R: RuleSet>(
         Some((_, "w")) => Side::White,
         Some((_, "b")) => Side::Black,
         Some((c, other)) => {
-            return Err(err(*c, format!("expected `w` or `b` for the side to move, found `{other}`")))
+            return Err(err(
+                *c,
+                format!("expected `w` or `b` for the side to move, found `{other}`"),
+            ))
         }
     };
     let mut castling = Castling::NONE;
@@ -94,8 +97,12 @@ pub fn parse_position<R: RuleSet>(
     let mut ep = None;
     if let Some(&(c, text)) = fields.get(3) {
         if text != "-" {
-            let passed = Square::parse(text)
-                .ok_or_else(|| err(c, format!("expected an en-passant square or -, found `{text}`")))?;
+            let passed = Square::parse(text).ok_or_else(|| {
+                err(
+                    c,
+                    format!("expected an en-passant square or -, found `{text}`"),
+                )
+            })?;
             let victim = passed
                 .offset(0, -side.forward())
                 .ok_or_else(|| err(c, "the en-passant square is on the edge of the board"))?;
@@ -120,7 +127,10 @@ fn parse_board<R: RuleSet>(
         match ch {
             '/' => {
                 if file != 8 {
-                    return Err(err(col, format!("rank {} has {} squares, expected 8", rank + 1, file)));
+                    return Err(err(
+                        col,
+                        format!("rank {} has {} squares, expected 8", rank + 1, file),
+                    ));
                 }
                 rank -= 1;
                 file = 0;
@@ -135,27 +145,38 @@ fn parse_board<R: RuleSet>(
                 i += 1;
             }
             _ => {
-                let (owner, code, used) = read_unit(&chars[i..], notation)
-                    .ok_or_else(|| err(col, format!("expected a piece code, a digit or `/`, found `{ch}`")))?;
+                let (owner, code, used) = read_unit(&chars[i..], notation).ok_or_else(|| {
+                    err(
+                        col,
+                        format!("expected a piece code, a digit or `/`, found `{ch}`"),
+                    )
+                })?;
                 let set = match notation {
                     BoardNotation::Fen => CodeSet::Popeye,
                     BoardNotation::Forsyth(set) => set,
                 };
                 let kind = kind_by_code(R::KINDS, set, &code)
                     .ok_or_else(|| err(col, format!("unknown piece code `{code}`")))?;
-                let sq = Square::from_coords(file, rank)
-                    .ok_or_else(|| err(col, format!("rank {} has more than 8 squares", rank + 1)))?;
+                let sq = Square::from_coords(file, rank).ok_or_else(|| {
+                    err(col, format!("rank {} has more than 8 squares", rank + 1))
+                })?;
                 board.put(sq, Piece::new(kind, owner));
                 file += 1;
                 i += used;
             }
         }
         if file > 8 {
-            return Err(err(col, format!("rank {} has more than 8 squares", rank + 1)));
+            return Err(err(
+                col,
+                format!("rank {} has more than 8 squares", rank + 1),
+            ));
         }
     }
     if rank != 0 || file != 8 {
-        return Err(err(start_col + chars.len(), "expected 8 ranks of 8 squares"));
+        return Err(err(
+            start_col + chars.len(),
+            "expected 8 ranks of 8 squares",
+        ));
     }
     Ok(board)
 }

@@ -11,12 +11,18 @@ pub mod bitboard;
 pub mod board;
 pub mod codes;
 pub mod fen;
+pub mod input;
 pub mod moves;
+pub mod notation;
+pub mod output;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod problem;
 pub mod rules;
+pub mod solve;
 pub mod square;
+pub mod stipulation;
 
 pub use bitboard::Bitboard;
 pub use board::Board;

@@ -282,8 +282,22 @@ impl<R: RuleSet> Position<R> {
         let at = |file: i8| Square::from_coords(file, rank).expect("first rank");
         let enemy = side.opponent();
         let wings = [
-            (self.castling.short(side), 7, 6, 5, MoveKind::CastleShort, &[5, 6][..]),
-            (self.castling.long(side), 0, 2, 3, MoveKind::CastleLong, &[1, 2, 3][..]),
+            (
+                self.castling.short(side),
+                7,
+                6,
+                5,
+                MoveKind::CastleShort,
+                &[5, 6][..],
+            ),
+            (
+                self.castling.long(side),
+                0,
+                2,
+                3,
+                MoveKind::CastleLong,
+                &[1, 2, 3][..],
+            ),
         ];
         for (right, corner, king_to, partner_to, kind, between) in wings {
             if !right {
@@ -468,5 +482,41 @@ impl<R: RuleSet> Position<R> {
             self.legal_moves(scratch);
             scratch.is_empty()
         }
+    }
+}
+
+impl<R: RuleSet> Position<R> {
+    /// The side to move passes (a null move, for series play and threats). Undone by
+    /// [`Position::unpass`].
+    pub fn pass(&mut self) {
+        self.undo.push(Undo {
+            castling: self.castling,
+            ep: self.ep,
+        });
+        self.ep = None;
+        self.side = self.side.opponent();
+    }
+
+    /// Takes back a [`Position::pass`].
+    pub fn unpass(&mut self) {
+        let undo = self.undo.pop().expect("unpass without a pass");
+        self.ep = undo.ep;
+        self.side = self.side.opponent();
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&mut self, scratch: &mut MoveList) -> bool {
+        if self.rules.has_selection() {
+            self.legal_moves(scratch);
+            return !scratch.is_empty();
+        }
+        self.pseudo_moves(scratch);
+        for i in 0..scratch.len() {
+            let mv = scratch[i];
+            if self.is_legal(&mv) {
+                return true;
+            }
+        }
+        false
     }
 }

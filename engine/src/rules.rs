@@ -96,6 +96,15 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
         false
     }
 
+    /// A hash of what the conditions remember from the moves played (e.g. which kind of
+    /// unit moved last, for conditions that restrict the answer to it). The solver's
+    /// transposition table mixes it into the position's hash. Zero when nothing is
+    /// remembered.
+    #[inline(always)]
+    fn history_key(&self, _pos: &Position<Self>) -> u64 {
+        0
+    }
+
     /// Phase 6, selection: keeps among the legal `moves` of `pos` those a condition
     /// prefers (removing the others in place). Called on the complete legal list.
     #[inline(always)]

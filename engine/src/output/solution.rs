@@ -1,0 +1,133 @@
+//! Writing a [`Solution`] in the reference's text convention: help and series lines one
+//! a line, battle play as an indented tree of keys, tries, threats, variations and
+//! refutations.
+
+use crate::solve::{Attack, Defence, Solution, Threat};
+use std::fmt::Write;
+
+/// The words of the solution text in one output language.
+#[derive(Clone, Copy, Debug)]
+pub struct Words {
+    /// After a move with a threat: `threat:`.
+    pub threat: &'static str,
+    /// After a move with no threat: `zugzwang.`.
+    pub zugzwang: &'static str,
+    /// Before refutations: `but`.
+    pub but: &'static str,
+}
+
+/// English words.
+pub const ENGLISH: Words = Words {
+    threat: "threat:",
+    zugzwang: "zugzwang.",
+    but: "but",
+};
+
+/// German words.
+pub const GERMAN: Words = Words {
+    threat: "Drohung:",
+    zugzwang: "Zugzwang.",
+    but: "aber",
+};
+
+/// French words.
+pub const FRENCH: Words = Words {
+    threat: "menace:",
+    zugzwang: "zugzwang.",
+    but: "mais",
+};
+
+/// Indentation of an attacking move with move number `n`.
+fn attack_indent(n: u32) -> usize {
+    if n <= 1 {
+        3
+    } else {
+        8 * n as usize - 6
+    }
+}
+
+/// Indentation of a defending move with move number `n`.
+fn defence_indent(n: u32) -> usize {
+    8 * n as usize - 2
+}
+
+/// The solution text (without the header and the closing line).
+pub fn write_solution(solution: &Solution, words: &Words) -> String {
+    let mut out = String::new();
+    match solution {
+        Solution::Lines(lines) => {
+            out.push('\n');
+            for line in lines {
+                out.push_str("  ");
+                for (i, token) in line.iter().enumerate() {
+                    if i > 0 {
+                        let numbered = token.starts_with(|c: char| c.is_ascii_digit());
+                        out.push_str(if numbered { "   " } else { " " });
+                    }
+                    out.push_str(token);
+                }
+                out.push('\n');
+            }
+        }
+        Solution::Tree(attacks) => {
+            for a in attacks {
+                out.push('\n');
+                write_attack(&mut out, a, words);
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn write_attack(out: &mut String, a: &Attack, words: &Words) {
+    let _ = write!(
+        out,
+        "{}{}.{}",
+        " ".repeat(attack_indent(a.number)),
+        a.number,
+        a.text
+    );
+    if let Some(mark) = a.mark {
+        let _ = write!(out, " {mark}");
+    }
+    match &a.threat {
+        Threat::None => out.push('\n'),
+        Threat::Zugzwang => {
+            let _ = writeln!(out, " {}", words.zugzwang);
+        }
+        Threat::Moves(threats) => {
+            let _ = writeln!(out, " {}", words.threat);
+            for t in threats {
+                write_attack(out, t, words);
+            }
+        }
+    }
+    for d in &a.defences {
+        write_defence(out, d, words, "");
+    }
+    if !a.refutations.is_empty() {
+        let _ = writeln!(
+            out,
+            "{}{}",
+            " ".repeat(attack_indent(a.number) + 1),
+            words.but
+        );
+        for r in &a.refutations {
+            write_defence(out, r, words, " !");
+        }
+    }
+}
+
+fn write_defence(out: &mut String, d: &Defence, words: &Words, mark: &str) {
+    let _ = writeln!(
+        out,
+        "{}{}...{}{mark}",
+        " ".repeat(defence_indent(d.number)),
+        d.number,
+        d.text
+    );
+    for a in &d.answers {
+        write_attack(out, a, words);
+    }
+}

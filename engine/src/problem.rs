@@ -1,0 +1,575 @@
+//! From a problem as read ([`input::Problem`]) to its solutions: units resolved through
+//! the rule set's codes, twins applied, options turned into [`SolveOptions`], each twin
+//! solved (twice for a duplex).
+//!
+//! What fairyforge cannot solve yet (a condition without a rule, a stipulation outside
+//! the basic families, an option that changes what counts as a solution) is reported by
+//! name for the twin, never silently ignored.
+
+use crate::board::Board;
+use crate::codes::{kind_by_code, CodeSet};
+use crate::input::{self, Colour, Language, ProblemOption, TwinCommand};
+use crate::piece::{Kind, Owner, Piece, Side};
+use crate::position::{Castling, EnPassant, Position};
+use crate::rules::RuleSet;
+use crate::solve::{first_mover, Solution, SolveOptions, Solver, Stop};
+use crate::square::Square;
+use crate::stipulation::{Family, Goal, Stipulation};
+use std::time::{Duration, Instant};
+
+/// How the caller wants problems solved.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// Read and write the reference's English codes (EQ = English Equihopper).
+    pub popeye_codes: bool,
+    /// Per-problem time limit from the command line.
+    pub max_time: Option<Duration>,
+}
+
+/// The solutions of one twin (or of the problem, when it has no twins).
+#[derive(Clone, Debug)]
+pub struct TwinResult {
+    /// The heading (`a)`, `b) wKe1<-->bKe8`), when the problem has twins.
+    pub heading: Option<String>,
+    /// The stipulation solved, as printed.
+    pub stipulation: String,
+    /// The units of this twin.
+    pub units: Vec<(Square, Piece)>,
+    /// Solutions, one per phase (two for a duplex), or why it cannot be solved.
+    pub outcome: Result<Vec<Solution>, String>,
+    /// Why solving stopped early, if it did.
+    pub stopped: Option<Stop>,
+}
+
+/// A problem solved: its twins in order.
+#[derive(Clone, Debug)]
+pub struct ProblemResult {
+    /// The language of the problem (also of the output).
+    pub language: Language,
+    /// The codes used to write units.
+    pub codes: CodeSet,
+    /// The diagram's units.
+    pub units: Vec<(Square, Piece)>,
+    /// The problem as read.
+    pub problem: input::Problem,
+    /// The stipulation as printed under the diagram.
+    pub stipulation: String,
+    /// One entry per twin (one for a problem without twins).
+    pub twins: Vec<TwinResult>,
+}
+
+/// The codes to read and write units with, for a problem in `language`.
+pub fn code_set(language: Language, settings: &Settings) -> CodeSet {
+    match language {
+        Language::English if settings.popeye_codes => CodeSet::Popeye,
+        Language::English => CodeSet::Fairyforge,
+        Language::German => CodeSet::German,
+        Language::French => CodeSet::French,
+    }
+}
+
+/// The state a twin changes: units, stipulation, conditions.
+#[derive(Clone)]
+struct Setup {
+    units: Vec<(Square, Piece)>,
+    stipulation: input::Stipulation,
+    conditions: Vec<input::Condition>,
+}
+
+fn square(s: input::Square) -> Square {
+    Square::from_coords(s.file as i8, s.rank as i8).expect("the reader yields squares on the board")
+}
+
+fn owner(c: Colour) -> Owner {
+    match c {
+        Colour::White => Owner::White,
+        Colour::Black => Owner::Black,
+        Colour::Neutral => Owner::Neutral,
+    }
+}
+
+fn resolve<R: RuleSet>(
+    units: &[input::PlacedUnit],
+    set: CodeSet,
+) -> Result<Vec<(Square, Piece)>, String> {
+    let mut out: Vec<(Square, Piece)> = Vec::new();
+    for u in units {
+        if let Some(a) = u.attributes.first() {
+            return Err(format!(
+                "the piece attribute {a} is not supported yet ({u})"
+            ));
+        }
+        let kind = kind_by_code(R::KINDS, set, &u.code).ok_or_else(|| {
+            format!(
+                "the piece code {} is not known (no rule in rules/ has it)",
+                u.code
+            )
+        })?;
+        let sq = square(u.square);
+        out.retain(|(s, _)| *s != sq);
+        out.push((sq, Piece::new(kind, owner(u.colour))));
+    }
+    Ok(out)
+}
+
+/// Solves every twin of `problem` under the rule set `R` with no condition active.
+pub fn solve_problem<R: RuleSet + Default>(
+    problem: &input::Problem,
+    settings: &Settings,
+) -> ProblemResult {
+    let codes = code_set(problem.language, settings);
+    let units = resolve::<R>(&problem.pieces, codes);
+    let base = Setup {
+        units: units.clone().unwrap_or_default(),
+        stipulation: problem.stipulation.clone(),
+        conditions: problem.conditions.clone(),
+    };
+    let mut twins = Vec::new();
+    let stip_text = printed_stipulation(&problem.stipulation, problem);
+    match units {
+        Err(e) => twins.push(TwinResult {
+            heading: None,
+            stipulation: stip_text.clone(),
+            units: Vec::new(),
+            outcome: Err(e),
+            stopped: None,
+        }),
+        Ok(_) if problem.twins.is_empty() => {
+            twins.push(solve_setup::<R>(problem, &base, None, settings, codes));
+        }
+        Ok(_) => {
+            let mut previous = base.clone();
+            let first_is_diagram = !problem.zero_position;
+            let mut label = b'a';
+            if first_is_diagram {
+                twins.push(solve_setup::<R>(
+                    problem,
+                    &base,
+                    Some("a) ".to_string()),
+                    settings,
+                    codes,
+                ));
+                label += 1;
+            }
+            for twin in &problem.twins {
+                let start = if twin.continued {
+                    previous.clone()
+                } else {
+                    base.clone()
+                };
+                let (setup, heading) = match apply_twin::<R>(start, twin, codes) {
+                    Ok(x) => x,
+                    Err(e) => {
+                        twins.push(TwinResult {
+                            heading: Some(format!("{}) ", label as char)),
+                            stipulation: stip_text.clone(),
+                            units: Vec::new(),
+                            outcome: Err(e),
+                            stopped: None,
+                        });
+                        label += 1;
+                        continue;
+                    }
+                };
+                let heading = format!("{}) {heading}", label as char);
+                twins.push(solve_setup::<R>(
+                    problem,
+                    &setup,
+                    Some(heading),
+                    settings,
+                    codes,
+                ));
+                previous = setup;
+                label = label.saturating_add(1);
+            }
+        }
+    }
+    ProblemResult {
+        language: problem.language,
+        codes,
+        units: base.units,
+        problem: problem.clone(),
+        stipulation: stip_text,
+        twins,
+    }
+}
+
+/// The stipulation as the reference prints it under the diagram (`WhiteToPlay` turns
+/// `h#2` into `h#1.5`).
+fn printed_stipulation(stip: &input::Stipulation, problem: &input::Problem) -> String {
+    if let input::Stipulation::Basic(b) = stip {
+        if problem.has_option(|o| matches!(o, ProblemOption::WhiteToPlay))
+            && b.family == input::Family::Help
+            && !b.half_move
+            && b.moves > 0
+        {
+            return format!("h{}{}.5", b.goal, b.moves - 1);
+        }
+    }
+    stip.text().to_string()
+}
+
+/// The solver's stipulation for the reader's, or why there is none.
+fn convert_stipulation(
+    stip: &input::Stipulation,
+    white_to_play: bool,
+) -> Result<Stipulation, String> {
+    let b = match stip {
+        input::Stipulation::Basic(b) => b,
+        input::Stipulation::Other(o) => {
+            return Err(format!(
+                "the stipulation {} ({}) is not supported yet",
+                o.text, o.family
+            ))
+        }
+    };
+    if b.exact {
+        return Err(format!(
+            "the stipulation {} (exact) is not supported yet",
+            b.text
+        ));
+    }
+    let goal = match b.goal {
+        input::Goal::Mate => Goal::Mate,
+        input::Goal::Stalemate => Goal::Stalemate,
+        input::Goal::DoubleStalemate => Goal::DoubleStalemate,
+        input::Goal::Check => Goal::Check,
+        input::Goal::Capture => Goal::Capture,
+        input::Goal::Castling => Goal::Castling,
+        g => return Err(format!("the goal {g} of {} is not supported yet", b.text)),
+    };
+    let family = match b.family {
+        input::Family::Direct => Family::Direct,
+        input::Family::Help => Family::Help,
+        input::Family::SelfPlay => Family::SelfPlay,
+        input::Family::Reflex => Family::Reflex,
+        input::Family::HelpSelf => Family::HelpSelf,
+        input::Family::Series => Family::Series,
+        input::Family::SeriesHelp => Family::SeriesHelp,
+        input::Family::SeriesSelf => Family::SeriesSelf,
+        input::Family::SeriesReflex => Family::SeriesReflex,
+    };
+    let (mut moves, mut half) = (b.moves, b.half_move);
+    if white_to_play && family == Family::Help && !half {
+        if moves == 0 {
+            return Err("WhiteToPlay needs at least one move".into());
+        }
+        moves -= 1;
+        half = true;
+    }
+    if moves == 0 && !half {
+        return Err(format!("the stipulation {} has no moves", b.text));
+    }
+    Ok(Stipulation {
+        family,
+        goal,
+        moves,
+        half,
+        text: b.text.clone(),
+    })
+}
+
+/// Options that change what a solution is, which fairyforge does not implement yet.
+fn unsupported_option(o: &ProblemOption) -> Option<String> {
+    use ProblemOption::*;
+    match o {
+        MaxFlightsquares(_)
+        | NonTrivial(..)
+        | KeepMatingPiece
+        | PostKeyPlay
+        | Quodlibet
+        | GoalIsEnd
+        | CastlingMutuallyExclusive(..)
+        | NullMoves
+        | StartMoveNumber(_)
+        | UpToMoveNumber(_)
+        | MatesIn1
+        | StopOnShortSolutions
+        | TrivialTriesAvoid => Some(format!("the option {o} is not supported yet")),
+        _ => None,
+    }
+}
+
+fn solve_setup<R: RuleSet + Default>(
+    problem: &input::Problem,
+    setup: &Setup,
+    heading: Option<String>,
+    settings: &Settings,
+    codes: CodeSet,
+) -> TwinResult {
+    let white_to_play = problem.has_option(|o| matches!(o, ProblemOption::WhiteToPlay));
+    let stip_text = printed_stipulation(&setup.stipulation, problem);
+    let mut result = TwinResult {
+        heading,
+        stipulation: stip_text,
+        units: setup.units.clone(),
+        outcome: Err(String::new()),
+        stopped: None,
+    };
+    if let Some(c) = setup.conditions.first() {
+        result.outcome = Err(format!("the condition {} is not supported yet", c.name));
+        return result;
+    }
+    if let Some(msg) = problem.options.iter().find_map(unsupported_option) {
+        result.outcome = Err(msg);
+        return result;
+    }
+    let stip = match convert_stipulation(&setup.stipulation, white_to_play) {
+        Ok(s) => s,
+        Err(e) => {
+            result.outcome = Err(e);
+            return result;
+        }
+    };
+    let mut opts = SolveOptions {
+        style: crate::notation::Style::english(codes),
+        ..SolveOptions::default()
+    };
+    let mut no_castling: Vec<Square> = Vec::new();
+    let mut ep_squares: Vec<Square> = Vec::new();
+    let (mut duplex, mut half_duplex) = (false, false);
+    let mut max_time = settings.max_time;
+    for o in &problem.options {
+        match o {
+            ProblemOption::Try => opts.tries = true,
+            ProblemOption::Defence(n) => {
+                opts.tries = true;
+                opts.defence = *n as usize;
+            }
+            ProblemOption::Variations => opts.variations = true,
+            ProblemOption::Threat(n) => opts.max_threat = Some(*n),
+            ProblemOption::NoThreat => opts.no_threat = true,
+            ProblemOption::SetPlay => opts.set_play = true,
+            ProblemOption::MaxSolutions(n) => opts.max_solutions = Some(*n as usize),
+            ProblemOption::NoShortVariations => opts.no_short_variations = true,
+            ProblemOption::Duplex => duplex = true,
+            ProblemOption::HalfDuplex => half_duplex = true,
+            ProblemOption::MaxTime(s) => {
+                let t = Duration::from_secs(u64::from(*s));
+                max_time = Some(max_time.map_or(t, |m| m.min(t)));
+            }
+            ProblemOption::NoCastling(sqs) => no_castling.extend(sqs.iter().map(|s| square(*s))),
+            ProblemOption::EnPassant(sqs) => ep_squares.extend(sqs.iter().map(|s| square(*s))),
+            _ => {}
+        }
+    }
+    opts.deadline = max_time.map(|t| Instant::now() + t);
+    let mut phases = Vec::new();
+    let whites: Vec<Side> = match (duplex, half_duplex) {
+        (_, true) => vec![Side::Black],
+        (true, false) => vec![Side::White, Side::Black],
+        _ => vec![Side::White],
+    };
+    let promotions_also: Vec<Kind> = Vec::new();
+    for white in whites {
+        let mut board = Board::empty();
+        for (sq, p) in &setup.units {
+            board.put(*sq, *p);
+        }
+        let castling = default_castling::<R>(&board, &no_castling);
+        let mut to_move = first_mover(&stip, white);
+        if opts.set_play && matches!(stip.family, Family::Help) {
+            to_move = to_move.opponent();
+        }
+        let ep = ep_squares.first().and_then(|&passed| {
+            let victim = passed.offset(0, to_move.opponent().forward())?;
+            Some(EnPassant { passed, victim })
+        });
+        let mut pos = Position::new(board, to_move, castling, ep, R::default());
+        let kinds = pos.promotion_kinds(&promotions_also);
+        pos.set_promotions(kinds);
+        if opts.set_play && stip.family == Family::Help {
+            // set play: the help play with the first half-move skipped
+            let mut set = stip.clone();
+            if set.half {
+                set.half = false;
+            } else {
+                set.moves -= 1;
+                set.half = true;
+            }
+            if set.moves > 0 || set.half {
+                let mut solver = Solver::new(&mut pos, set, opts.clone(), white);
+                phases.push(solver.solve());
+                result.stopped = result.stopped.or(solver.stopped());
+            }
+            pos.set_side(to_move.opponent());
+        }
+        let mut solver = Solver::new(&mut pos, stip.clone(), opts.clone(), white);
+        phases.push(solver.solve());
+        result.stopped = result.stopped.or(solver.stopped());
+    }
+    result.outcome = Ok(phases);
+    result
+}
+
+/// Castling rights as the reference assumes them: a royal unit on its game-array square
+/// and a castling partner of its side on a corner, unless `NoCastling` names them.
+fn default_castling<R: RuleSet>(board: &Board, no_castling: &[Square]) -> Castling {
+    let mut c = Castling::NONE;
+    for side in [Side::White, Side::Black] {
+        let rank = side.relative_rank(0);
+        let at = |f: i8| Square::from_coords(f, rank).expect("first rank");
+        let royal_home = board
+            .get(at(4))
+            .is_some_and(|p| p.owner == side.owner() && R::KINDS[p.kind.index()].royal)
+            && !no_castling.contains(&at(4));
+        if !royal_home {
+            continue;
+        }
+        let partner = |f: i8| {
+            board.get(at(f)).is_some_and(|p| {
+                p.owner == side.owner() && R::KINDS[p.kind.index()].castling_partner
+            }) && !no_castling.contains(&at(f))
+        };
+        c.set_short(side, partner(7));
+        c.set_long(side, partner(0));
+    }
+    c
+}
+
+/// Applies a twin's commands to `setup`; returns the new setup and the heading text.
+fn apply_twin<R: RuleSet>(
+    mut setup: Setup,
+    twin: &input::Twin,
+    codes: CodeSet,
+) -> Result<(Setup, String), String> {
+    let mut words = Vec::new();
+    let name = |p: &Piece| -> String {
+        let colour = ["w", "b", "n"][p.owner.index()];
+        format!("{colour}{}", crate::codes::code_of(R::KINDS, codes, p.kind))
+    };
+    for command in &twin.commands {
+        match command {
+            TwinCommand::Move(a, b) => {
+                let (a, b) = (square(*a), square(*b));
+                let i = setup
+                    .units
+                    .iter()
+                    .position(|(s, _)| *s == a)
+                    .ok_or_else(|| format!("twin: no unit on {a} to move"))?;
+                let p = setup.units[i].1;
+                setup.units.retain(|(s, _)| *s != b);
+                let i = setup
+                    .units
+                    .iter()
+                    .position(|(s, _)| *s == a)
+                    .expect("still there");
+                setup.units[i].0 = b;
+                words.push(format!("{}{a}-->{b}", name(&p)));
+            }
+            TwinCommand::Exchange(a, b) => {
+                let (a, b) = (square(*a), square(*b));
+                let pa = setup.units.iter().find(|(s, _)| *s == a).map(|x| x.1);
+                let pb = setup.units.iter().find(|(s, _)| *s == b).map(|x| x.1);
+                let (Some(pa), Some(pb)) = (pa, pb) else {
+                    return Err(format!(
+                        "twin: Exchange {a} {b} needs units on both squares"
+                    ));
+                };
+                for u in &mut setup.units {
+                    if u.0 == a {
+                        u.1 = pb;
+                    } else if u.0 == b {
+                        u.1 = pa;
+                    }
+                }
+                words.push(format!("{}{a}<-->{}{b}", name(&pa), name(&pb)));
+            }
+            TwinCommand::Remove(sqs) => {
+                for s in sqs {
+                    let s = square(*s);
+                    if let Some(&(_, p)) = setup.units.iter().find(|(x, _)| *x == s) {
+                        words.push(format!("-{}{s}", name(&p)));
+                    }
+                    setup.units.retain(|(x, _)| *x != s);
+                }
+            }
+            TwinCommand::Add(units) => {
+                for (s, p) in resolve::<R>(units, codes)? {
+                    setup.units.retain(|(x, _)| *x != s);
+                    setup.units.push((s, p));
+                    words.push(format!("+{}{s}", name(&p)));
+                }
+            }
+            TwinCommand::Substitute(from, to) => {
+                let f = kind_by_code(R::KINDS, codes, from)
+                    .ok_or_else(|| format!("twin: unknown piece code {from}"))?;
+                let t = kind_by_code(R::KINDS, codes, to)
+                    .ok_or_else(|| format!("twin: unknown piece code {to}"))?;
+                for u in &mut setup.units {
+                    if u.1.kind == f {
+                        u.1.kind = t;
+                    }
+                }
+                words.push(format!("{from}==>{to}"));
+            }
+            TwinCommand::Rotate(r) => {
+                let (turns, deg) = match r {
+                    input::Rotation::Quarter => (1, 90),
+                    input::Rotation::Half => (2, 180),
+                    input::Rotation::ThreeQuarters => (3, 270),
+                };
+                for u in &mut setup.units {
+                    for _ in 0..turns {
+                        let (f, rk) = (u.0.file(), u.0.rank());
+                        u.0 = Square::from_coords(7 - rk, f).expect("on board");
+                    }
+                }
+                words.push(format!("rotate {deg}"));
+            }
+            TwinCommand::Mirror(axis) => {
+                use input::MirrorAxis::*;
+                for u in &mut setup.units {
+                    let (f, r) = (u.0.file(), u.0.rank());
+                    let (nf, nr) = match axis {
+                        A1H1 => (7 - f, r),
+                        A1A8 => (f, 7 - r),
+                        A1H8 => (7 - r, 7 - f),
+                        A8H1 => (r, f),
+                    };
+                    u.0 = Square::from_coords(nf, nr).expect("on board");
+                }
+                let text = match axis {
+                    A1H1 => "a1<-->h1",
+                    A1A8 => "a1<-->a8",
+                    A1H8 => "a1<-->h8",
+                    A8H1 => "a8<-->h1",
+                };
+                words.push(format!("mirror {text}"));
+            }
+            TwinCommand::Shift(a, b) => {
+                let (a, b) = (square(*a), square(*b));
+                let (dx, dy) = (b.file() - a.file(), b.rank() - a.rank());
+                let mut moved = Vec::new();
+                for (s, p) in &setup.units {
+                    let t = s
+                        .offset(dx, dy)
+                        .ok_or_else(|| format!("twin: Shift {a} {b} moves a unit off the board"))?;
+                    moved.push((t, *p));
+                }
+                setup.units = moved;
+                words.push(format!("shift {a} ==> {b}"));
+            }
+            TwinCommand::PolishType => {
+                for u in &mut setup.units {
+                    u.1.owner = u.1.owner.swapped();
+                }
+                words.push("PolishType".to_string());
+            }
+            TwinCommand::Stipulation(s) => {
+                setup.stipulation = s.clone();
+                words.push(s.text().to_string());
+            }
+            TwinCommand::Condition(c) => {
+                setup.conditions = c.clone();
+                words.push(
+                    c.iter()
+                        .map(|c| c.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                );
+            }
+        }
+    }
+    Ok((setup, words.join("  ")))
+}

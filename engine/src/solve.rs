@@ -1,0 +1,799 @@
+//! The search: finding the solutions, tries and refutations a stipulation asks for.
+//!
+//! Battle play (direct, self, reflex) is an and-or search with a transposition table:
+//! [`Solver::attack_wins`] asks whether the attacker wins in `n` moves, and
+//! [`Solver::defence_loses`] whether the defender cannot escape. Help and series play
+//! enumerate every line of the exact (help) or at most the given (series) length, with a
+//! table of positions known to lead nowhere. The results are plain data ([`Solution`])
+//! that the output modules write as text or JSON.
+
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::notation::{full_text, Style};
+use crate::piece::Side;
+use crate::position::Position;
+use crate::rules::RuleSet;
+use crate::stipulation::{Family, Goal, Stipulation};
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// What the user asked for besides the stipulation (the reference's options).
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Show tries (first moves refuted by at most `defence` moves).
+    pub tries: bool,
+    /// Most refutations a try may have.
+    pub defence: usize,
+    /// Show threats and variations after keys and tries.
+    pub variations: bool,
+    /// Do not compute threats.
+    pub no_threat: bool,
+    /// Longest threat shown (in moves), when limited.
+    pub max_threat: Option<u32>,
+    /// Omit variations shorter than the full length.
+    pub no_short_variations: bool,
+    /// Play set play first (the defender moves first).
+    pub set_play: bool,
+    /// Stop after this many solutions.
+    pub max_solutions: Option<usize>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// How to write moves.
+    pub style: Style,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            tries: false,
+            defence: 1,
+            variations: false,
+            no_threat: false,
+            max_threat: None,
+            no_short_variations: false,
+            set_play: false,
+            max_solutions: None,
+            deadline: None,
+            style: Style::english(crate::codes::CodeSet::Fairyforge),
+        }
+    }
+}
+
+/// The solutions of one stipulation in one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solution {
+    /// Help and series play: one line per solution, as numbered tokens
+    /// (`["1.Rh4-g4", "Ke8-f7", "2.Rg4-g5", "Rf8-h8 #"]`).
+    Lines(Vec<Vec<String>>),
+    /// Battle play: keys (and tries) with their play.
+    Tree(Vec<Attack>),
+}
+
+/// An attacking move in battle play, with what follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attack {
+    /// Move number.
+    pub number: u32,
+    /// The move as written, with its suffix.
+    pub text: String,
+    /// `!` for a key, `?` for a try, none for a continuation.
+    pub mark: Option<char>,
+    /// The threat, when shown.
+    pub threat: Threat,
+    /// Defences shown (variations), each with the attacker's answers.
+    pub defences: Vec<Defence>,
+    /// Refutations of a try.
+    pub refutations: Vec<Defence>,
+}
+
+/// What an attacking move threatens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Threat {
+    /// Not shown.
+    None,
+    /// Nothing is threatened: the defender is in zugzwang.
+    Zugzwang,
+    /// The threatened continuations.
+    Moves(Vec<Attack>),
+}
+
+/// A defending move with the attacker's answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Defence {
+    /// Move number.
+    pub number: u32,
+    /// The move as written, with its suffix.
+    pub text: String,
+    /// Continuations.
+    pub answers: Vec<Attack>,
+}
+
+/// Why solving stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The time limit passed.
+    Time,
+    /// The solution limit was reached.
+    Solutions,
+}
+
+/// Searches one position for one stipulation.
+pub struct Solver<'p, R: RuleSet> {
+    pos: &'p mut Position<R>,
+    stip: Stipulation,
+    opts: SolveOptions,
+    /// The side in White's role (Black's for the second half of a duplex).
+    white: Side,
+    pool: Vec<MoveList>,
+    scratch: MoveList,
+    table: HashMap<(u64, u32, u8), bool>,
+    stopped: Option<Stop>,
+    found: usize,
+    nodes: u64,
+}
+
+/// Table tags, so that different questions about one position do not mix.
+const TAG_ATTACK: u8 = 0;
+const TAG_DEFENCE: u8 = 1;
+const TAG_HELP: u8 = 2;
+const TAG_SERIES: u8 = 3;
+
+impl<'p, R: RuleSet> Solver<'p, R> {
+    /// A solver for `stip` from `pos`, with `white` in White's role.
+    pub fn new(
+        pos: &'p mut Position<R>,
+        stip: Stipulation,
+        opts: SolveOptions,
+        white: Side,
+    ) -> Self {
+        Solver {
+            pos,
+            stip,
+            opts,
+            white,
+            pool: Vec::new(),
+            scratch: MoveList::with_capacity(64),
+            table: HashMap::new(),
+            stopped: None,
+            found: 0,
+            nodes: 0,
+        }
+    }
+
+    /// Why the search stopped early, if it did.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.stopped
+    }
+
+    /// Positions visited.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn legal(&mut self) -> MoveList {
+        let mut list = self.pool.pop().unwrap_or_default();
+        self.pos.legal_moves(&mut list);
+        list
+    }
+
+    fn give_back(&mut self, list: MoveList) {
+        self.pool.push(list);
+    }
+
+    fn key(&self) -> u64 {
+        self.pos.hash() ^ self.pos.rules().history_key(self.pos).rotate_left(17)
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes & 0x3ff == 0 {
+            if let Some(deadline) = self.opts.deadline {
+                if Instant::now() >= deadline {
+                    self.stopped = Some(Stop::Time);
+                }
+            }
+        }
+        self.stopped.is_some()
+    }
+
+    /// Whether the goal is reached by `mv`, just made (the other side is to move).
+    fn goal_after(&mut self, mv: &Move) -> bool {
+        let side = self.pos.side();
+        match self.stip.goal {
+            Goal::Mate | Goal::CounterMate => {
+                self.pos.in_check(side) && !self.pos.has_legal_move(&mut self.scratch)
+            }
+            Goal::Stalemate => {
+                !self.pos.in_check(side) && !self.pos.has_legal_move(&mut self.scratch)
+            }
+            Goal::DoubleStalemate => {
+                if self.pos.in_check(side) || self.pos.has_legal_move(&mut self.scratch) {
+                    return false;
+                }
+                self.pos.pass();
+                let other = !self.pos.in_check(self.pos.side())
+                    && !self.pos.has_legal_move(&mut self.scratch);
+                self.pos.unpass();
+                other
+            }
+            Goal::Check => self.pos.in_check(side),
+            Goal::Capture => mv.is_capture(),
+            Goal::Castling => matches!(mv.kind, MoveKind::CastleShort | MoveKind::CastleLong),
+        }
+    }
+
+    // ----- battle play -----
+
+    fn battle_family(&self) -> Family {
+        match self.stip.family {
+            Family::SeriesSelf | Family::HelpSelf => Family::SelfPlay,
+            Family::SeriesReflex => Family::Reflex,
+            f => f,
+        }
+    }
+
+    /// Whether the attacker (to move) wins with at most `n` moves of its own.
+    pub fn attack_wins(&mut self, n: u32) -> bool {
+        if n == 0 || self.out_of_time() {
+            return false;
+        }
+        let key = (self.key(), n, TAG_ATTACK);
+        if let Some(&known) = self.table.get(&key) {
+            return known;
+        }
+        let family = self.battle_family();
+        let moves = self.legal();
+        let mut wins = false;
+        if family == Family::Reflex && self.some_move_reaches_goal(&moves) {
+            // the attacker must reach the goal itself, which defeats its purpose
+            self.give_back(moves);
+            self.table.insert(key, false);
+            return false;
+        }
+        for mv in &moves {
+            self.pos.make(*mv);
+            let w = match family {
+                Family::Direct => self.goal_after(mv) || self.defence_loses(n - 1),
+                _ => self.defence_loses(n - 1),
+            };
+            self.pos.unmake();
+            if w {
+                wins = true;
+                break;
+            }
+        }
+        self.give_back(moves);
+        if self.stopped.is_none() {
+            self.table.insert(key, wins);
+        }
+        wins
+    }
+
+    fn some_move_reaches_goal(&mut self, moves: &MoveList) -> bool {
+        for mv in moves {
+            self.pos.make(*mv);
+            let g = self.goal_after(mv);
+            self.pos.unmake();
+            if g {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the defender (to move) cannot escape when the attacker has `left` moves.
+    pub fn defence_loses(&mut self, left: u32) -> bool {
+        if self.out_of_time() {
+            return false;
+        }
+        let family = self.battle_family();
+        if family == Family::Direct && left == 0 {
+            return false;
+        }
+        let key = (self.key(), left, TAG_DEFENCE);
+        if let Some(&known) = self.table.get(&key) {
+            return known;
+        }
+        let moves = self.legal();
+        let loses = if moves.is_empty() {
+            false
+        } else if family == Family::Reflex && self.some_move_reaches_goal(&moves) {
+            true
+        } else {
+            let mut all = true;
+            for mv in &moves {
+                if !self.defence_fails(mv, left) {
+                    all = false;
+                    break;
+                }
+            }
+            all
+        };
+        self.give_back(moves);
+        if self.stopped.is_none() {
+            self.table.insert(key, loses);
+        }
+        loses
+    }
+
+    /// Whether the defence `mv` fails (the attacker still wins), `left` attacker moves.
+    fn defence_fails(&mut self, mv: &Move, left: u32) -> bool {
+        self.pos.make(*mv);
+        let fails = match self.battle_family() {
+            Family::SelfPlay => self.goal_after(mv) || (left > 0 && self.attack_wins(left)),
+            _ => left > 0 && self.attack_wins(left),
+        };
+        self.pos.unmake();
+        fails
+    }
+
+    /// The shortest win of the attacker (to move) within `n`, if any.
+    fn shortest_win(&mut self, n: u32) -> Option<u32> {
+        (1..=n).find(|&k| self.attack_wins(k))
+    }
+
+    /// The refutations of the attacker's move just made, `left` moves remaining; `None`
+    /// when the defender has no move at all (or, in reflex play, reaches the goal).
+    fn refutations(&mut self, left: u32) -> Option<Vec<Move>> {
+        let moves = self.legal();
+        if moves.is_empty() {
+            self.give_back(moves);
+            return None;
+        }
+        if self.battle_family() == Family::Reflex && self.some_move_reaches_goal(&moves) {
+            self.give_back(moves);
+            return Some(Vec::new());
+        }
+        let mut refs = Vec::new();
+        for mv in &moves {
+            if !self.defence_fails(mv, left) {
+                refs.push(*mv);
+            }
+        }
+        self.give_back(moves);
+        Some(refs)
+    }
+
+    fn text(&mut self, mv: &Move) -> String {
+        full_text(self.pos, &self.opts.style, mv, &mut self.scratch)
+    }
+
+    /// Battle play from the attacker's first move.
+    fn solve_battle(&mut self) -> Vec<Attack> {
+        let n = self.stip.moves;
+        let mut out = Vec::new();
+        if self.opts.set_play {
+            // the defender moves first
+            self.pos.pass();
+            out.extend(self.set_play(n));
+            self.pos.unpass();
+        }
+        let family = self.battle_family();
+        let moves = self.legal();
+        if family == Family::Reflex && self.some_move_reaches_goal(&moves) {
+            self.give_back(moves);
+            return out;
+        }
+        for mv in &moves {
+            if self.stopped.is_some() {
+                break;
+            }
+            let text = self.text(mv);
+            self.pos.make(*mv);
+            let direct_goal = family == Family::Direct && self.goal_after(mv);
+            let refs = if direct_goal {
+                Some(Vec::new())
+            } else {
+                self.refutations(n - 1)
+            };
+            let attack = match refs {
+                Some(refs) if refs.is_empty() => {
+                    self.found += 1;
+                    Some(self.expand_attack(1, text, Some('!'), n - 1, direct_goal))
+                }
+                Some(refs) if self.opts.tries && refs.len() <= self.opts.defence => {
+                    let mut a = self.expand_attack(1, text, Some('?'), n - 1, false);
+                    a.refutations = refs
+                        .iter()
+                        .map(|r| Defence {
+                            number: 1,
+                            text: self.text(r),
+                            answers: vec![],
+                        })
+                        .collect();
+                    Some(a)
+                }
+                _ => None,
+            };
+            self.pos.unmake();
+            out.extend(attack);
+            if self.opts.max_solutions.is_some_and(|m| self.found >= m) {
+                self.stopped = Some(Stop::Solutions);
+                break;
+            }
+        }
+        self.give_back(moves);
+        out
+    }
+
+    /// Set play of battle problems: each defender move with the attacker's shortest wins.
+    fn set_play(&mut self, n: u32) -> Vec<Attack> {
+        let _ = n;
+        Vec::new()
+    }
+
+    /// Builds the play after an attacking move just made (defender to move), `left`
+    /// attacker moves remaining.
+    fn expand_attack(
+        &mut self,
+        number: u32,
+        text: String,
+        mark: Option<char>,
+        left: u32,
+        goal: bool,
+    ) -> Attack {
+        let mut attack = Attack {
+            number,
+            text,
+            mark,
+            threat: Threat::None,
+            defences: Vec::new(),
+            refutations: Vec::new(),
+        };
+        if goal || !(self.opts.variations || mark.is_none()) {
+            return attack;
+        }
+        let family = self.battle_family();
+        // the threat: what the attacker would do if the defender could pass
+        let mut threat_len = None;
+        let mut threat_moves: Vec<Move> = Vec::new();
+        if left > 0 && !self.opts.no_threat && !self.pos.in_check(self.pos.side()) {
+            self.pos.pass();
+            let max = self.opts.max_threat.map_or(left, |m| m.min(left));
+            if let Some(t) = self.shortest_win(max) {
+                threat_len = Some(t);
+                threat_moves = self.winning_moves(t);
+                let threats = threat_moves
+                    .clone()
+                    .iter()
+                    .map(|m| self.continuation(number + 1, m, t))
+                    .collect();
+                attack.threat = Threat::Moves(threats);
+            } else if family == Family::Direct || left > 0 {
+                attack.threat = Threat::Zugzwang;
+            }
+            self.pos.unpass();
+        }
+        if mark.is_some() && !self.opts.variations {
+            attack.threat = Threat::None;
+            return attack;
+        }
+        // variations: defences that do not simply allow the threat
+        let moves = self.legal();
+        for d in &moves {
+            let dtext = self.text(d);
+            self.pos.make(*d);
+            let reached = family == Family::SelfPlay && self.goal_after(d);
+            let win = if reached {
+                Some(0)
+            } else {
+                self.shortest_win(left)
+            };
+            let mut shown = None;
+            if let Some(len) = win {
+                let threat_still_works =
+                    threat_len == Some(len) && threat_moves.iter().any(|t| self.still_wins(t, len));
+                let short = len < left;
+                if !(threat_still_works || (short && self.opts.no_short_variations && len > 0)) {
+                    let answers = if len == 0 {
+                        Vec::new()
+                    } else {
+                        self.winning_moves(len)
+                            .iter()
+                            .map(|m| self.continuation(number + 1, m, len))
+                            .collect()
+                    };
+                    shown = Some(Defence {
+                        number,
+                        text: dtext,
+                        answers,
+                    });
+                }
+            }
+            self.pos.unmake();
+            attack.defences.extend(shown);
+        }
+        self.give_back(moves);
+        attack
+    }
+
+    /// Whether the attacker's move `t` (legal here?) still wins in `len`.
+    fn still_wins(&mut self, t: &Move, len: u32) -> bool {
+        let moves = self.legal();
+        let found = moves
+            .iter()
+            .find(|m| m.from == t.from && m.to == t.to && m.promotion == t.promotion)
+            .copied();
+        self.give_back(moves);
+        let Some(mv) = found else { return false };
+        self.pos.make(mv);
+        let w = (self.battle_family() == Family::Direct && self.goal_after(&mv))
+            || self.defence_loses(len - 1);
+        self.pos.unmake();
+        w
+    }
+
+    /// The attacker's moves (to move) that win in exactly `len`.
+    fn winning_moves(&mut self, len: u32) -> Vec<Move> {
+        let family = self.battle_family();
+        let moves = self.legal();
+        let mut wins = Vec::new();
+        for mv in &moves {
+            self.pos.make(*mv);
+            let w =
+                (family == Family::Direct && self.goal_after(mv)) || self.defence_loses(len - 1);
+            self.pos.unmake();
+            if w {
+                wins.push(*mv);
+            }
+        }
+        self.give_back(moves);
+        wins
+    }
+
+    /// An attacker's continuation `mv` winning in `len`, expanded.
+    fn continuation(&mut self, number: u32, mv: &Move, len: u32) -> Attack {
+        let text = self.text(mv);
+        self.pos.make(*mv);
+        let goal = self.battle_family() == Family::Direct && self.goal_after(mv);
+        let a = self.expand_attack(
+            number,
+            text,
+            None,
+            len - 1,
+            goal || len == 1 && self.battle_family() == Family::Direct,
+        );
+        self.pos.unmake();
+        a
+    }
+
+    // ----- help play -----
+
+    fn solve_help(&mut self) -> Vec<Vec<String>> {
+        // the reference counts shorter solutions (by whole moves) as solutions too
+        let total = self.stip.half_moves();
+        let mut lines = Vec::new();
+        let mut line = Vec::new();
+        let mut len = 2 - total % 2;
+        while len <= total && self.stopped.is_none() {
+            self.help(len, &mut line, &mut lines);
+            len += 2;
+        }
+        // help play pairs Black's move with White's answer; help-self play the reverse
+        let pair_starter = match self.stip.family {
+            Family::HelpSelf => self.white,
+            _ => self.white.opponent(),
+        };
+        let first_is_second = self.pos.side() != pair_starter;
+        lines
+            .into_iter()
+            .map(|l| self.write_line(&l, first_is_second))
+            .collect()
+    }
+
+    fn help(&mut self, left: u32, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
+        if self.out_of_time() {
+            return false;
+        }
+        let key = (self.key(), left, TAG_HELP);
+        if self.table.get(&key) == Some(&false) {
+            return false;
+        }
+        let moves = self.legal();
+        let mut any = false;
+        for mv in &moves {
+            self.pos.make(*mv);
+            line.push(*mv);
+            let ok = if left == 1 {
+                match self.stip.family {
+                    Family::HelpSelf => self.defence_loses(0),
+                    _ => self.goal_after(mv),
+                }
+            } else {
+                self.help(left - 1, line, out)
+            };
+            if ok && left == 1 {
+                out.push(line.clone());
+                self.found += 1;
+            }
+            line.pop();
+            self.pos.unmake();
+            any |= ok;
+            if self.opts.max_solutions.is_some_and(|m| self.found >= m) {
+                self.stopped = Some(Stop::Solutions);
+            }
+            if self.stopped.is_some() {
+                break;
+            }
+        }
+        self.give_back(moves);
+        if !any && self.stopped.is_none() {
+            self.table.insert(key, false);
+        }
+        any
+    }
+
+    /// Writes a help line: pairs numbered, the first move `1...` when it is the second
+    /// of its pair.
+    fn write_line(&mut self, line: &[Move], first_is_second: bool) -> Vec<String> {
+        let mut tokens = Vec::new();
+        let mut number = 1;
+        let mut second = first_is_second;
+        for (i, mv) in line.iter().enumerate() {
+            let text = self.text(mv);
+            let token = match (i, second) {
+                (0, true) => format!("1...{text}"),
+                (_, true) => text,
+                (_, false) => format!("{number}.{text}"),
+            };
+            tokens.push(token);
+            self.pos.make(*mv);
+            if second {
+                number += 1;
+            }
+            second = !second;
+        }
+        for _ in line {
+            self.pos.unmake();
+        }
+        tokens
+    }
+
+    // ----- series play -----
+
+    fn solve_series(&mut self) -> Vec<Vec<String>> {
+        let mut lines = Vec::new();
+        let mut line = Vec::new();
+        self.series(self.stip.moves, &mut line, &mut lines);
+        lines.into_iter().map(|l| self.write_series(&l)).collect()
+    }
+
+    /// The series side (to move) has `left` moves; records every line reaching the end.
+    fn series(&mut self, left: u32, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
+        if self.out_of_time() {
+            return false;
+        }
+        let key = (self.key(), left, TAG_SERIES);
+        if self.table.get(&key) == Some(&false) {
+            return false;
+        }
+        let moves = self.legal();
+        let mut any = false;
+        for mv in &moves {
+            self.pos.make(*mv);
+            line.push(*mv);
+            // the series may end here
+            match self.stip.family {
+                Family::Series => {
+                    if self.goal_after(mv) {
+                        out.push(line.clone());
+                        self.found += 1;
+                        any = true;
+                    }
+                }
+                Family::SeriesHelp => {
+                    let replies = self.legal();
+                    for r in &replies {
+                        self.pos.make(*r);
+                        if self.goal_after(r) {
+                            line.push(*r);
+                            out.push(line.clone());
+                            line.pop();
+                            self.found += 1;
+                            any = true;
+                        }
+                        self.pos.unmake();
+                    }
+                    self.give_back(replies);
+                }
+                _ => {
+                    if self.defence_loses(0) {
+                        out.push(line.clone());
+                        self.found += 1;
+                        any = true;
+                    }
+                }
+            }
+            // or go on, when the other side is not in check
+            if left > 1 && !self.pos.in_check(self.pos.side()) {
+                self.pos.pass();
+                any |= self.series(left - 1, line, out);
+                self.pos.unpass();
+            }
+            line.pop();
+            self.pos.unmake();
+            if self.opts.max_solutions.is_some_and(|m| self.found >= m) {
+                self.stopped = Some(Stop::Solutions);
+            }
+            if self.stopped.is_some() {
+                break;
+            }
+        }
+        self.give_back(moves);
+        if !any && self.stopped.is_none() {
+            self.table.insert(key, false);
+        }
+        any
+    }
+
+    fn write_series(&mut self, line: &[Move]) -> Vec<String> {
+        let series_len = if self.stip.family == Family::SeriesHelp {
+            line.len() - 1
+        } else {
+            line.len()
+        };
+        let mut tokens = Vec::new();
+        let mut passes = 0;
+        for (i, mv) in line.iter().enumerate() {
+            let text = self.text(mv);
+            if i < series_len {
+                tokens.push(format!("{}.{text}", i + 1));
+            } else {
+                tokens.push(text);
+            }
+            self.pos.make(*mv);
+            if i + 1 < series_len {
+                self.pos.pass();
+                passes += 1;
+            }
+        }
+        for i in (0..line.len()).rev() {
+            if i + 1 < series_len {
+                self.pos.unpass();
+                passes -= 1;
+            }
+            self.pos.unmake();
+        }
+        debug_assert_eq!(passes, 0);
+        tokens
+    }
+
+    /// Solves: the side to move in the position must be the one the stipulation starts
+    /// with (the caller arranges it).
+    pub fn solve(&mut self) -> Solution {
+        match self.stip.family {
+            Family::Direct | Family::SelfPlay | Family::Reflex => {
+                Solution::Tree(self.solve_battle())
+            }
+            Family::Help | Family::HelpSelf => Solution::Lines(self.solve_help()),
+            Family::Series | Family::SeriesHelp | Family::SeriesSelf | Family::SeriesReflex => {
+                Solution::Lines(self.solve_series())
+            }
+        }
+    }
+}
+
+/// The side that moves first under `stip` when `white` has White's role.
+pub fn first_mover(stip: &Stipulation, white: Side) -> Side {
+    let black = white.opponent();
+    match stip.family {
+        Family::Help => {
+            if stip.half {
+                white
+            } else {
+                black
+            }
+        }
+        Family::HelpSelf => {
+            if stip.half {
+                black
+            } else {
+                white
+            }
+        }
+        Family::SeriesHelp => black,
+        _ => white,
+    }
+}
