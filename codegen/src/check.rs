@@ -24,10 +24,22 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
     }
     cx.duplicates(parsed);
     let kinds: Vec<lower::Kind> = kinds.into_iter().flatten().collect();
+    // Examples are read against every piece written, also those with errors of their own,
+    // so that one error does not make its codes look unknown.
+    let written: Vec<(Vec<String>, bool)> = parsed
+        .iter()
+        .flat_map(|f| &f.pieces)
+        .map(|p| {
+            (
+                p.codes.iter().map(|c| c.node.clone()).collect(),
+                p.flags.iter().any(|f| f.node == "pawn"),
+            )
+        })
+        .collect();
     for file in parsed {
         for piece in &file.pieces {
             for ex in &piece.examples {
-                cx.example_units(ex, &kinds);
+                cx.example_units(ex, &written);
             }
         }
     }
@@ -108,10 +120,16 @@ impl Checker<'_> {
     fn piece(&mut self, p: &PieceDef) -> Option<lower::Kind> {
         let errors_before = self.errors.0.len();
         if p.codes.is_empty() {
-            self.error(p.name.span, format!("the piece `{}` has no `codes`", p.name.node), "add `codes XY`");
+            self.error(
+                p.name.span,
+                format!("the piece `{}` has no `codes`", p.name.node),
+                "add `codes XY`",
+            );
         }
         let text = match &p.text {
-            Some(t) if !t.node.trim().is_empty() => t.node.split_whitespace().collect::<Vec<_>>().join(" "),
+            Some(t) if !t.node.trim().is_empty() => {
+                t.node.split_whitespace().collect::<Vec<_>>().join(" ")
+            }
             _ => {
                 self.error(
                     p.name.span,
@@ -122,7 +140,8 @@ impl Checker<'_> {
             }
         };
         let flag = |name: &str| p.flags.iter().any(|f| f.node == name);
-        let (royal, pawn, castling_partner) = (flag("royal"), flag("pawn"), flag("castling_partner"));
+        let (royal, pawn, castling_partner) =
+            (flag("royal"), flag("pawn"), flag("castling_partner"));
         let promotion = match p.promotion.as_ref().map(|w| (w.node.as_str(), w.span)) {
             None if royal || pawn => Promotion::Never,
             None => Promotion::IfPresent,
@@ -130,7 +149,11 @@ impl Checker<'_> {
             Some(("if_present", _)) => Promotion::IfPresent,
             Some(("never", _)) => Promotion::Never,
             Some((w, span)) => {
-                self.error(span, format!("unknown promotion choice `{w}`"), "expected `always`, `if_present` or `never`");
+                self.error(
+                    span,
+                    format!("unknown promotion choice `{w}`"),
+                    "expected `always`, `if_present` or `never`",
+                );
                 Promotion::Never
             }
         };
@@ -141,11 +164,19 @@ impl Checker<'_> {
             if (0..8).contains(&f) && (0..8).contains(&r) {
                 home.push((f, r));
             } else {
-                self.error(sq.span, format!("`{}` is not a square of the board", sq.node), "expected a square from a1 to h8");
+                self.error(
+                    sq.span,
+                    format!("`{}` is not a square of the board", sq.node),
+                    "expected a square from a1 to h8",
+                );
             }
         }
         if p.moves.is_empty() {
-            self.error(p.name.span, format!("the piece `{}` has no `moves`", p.name.node), "add `moves …`");
+            self.error(
+                p.name.span,
+                format!("the piece `{}` has no `moves`", p.name.node),
+                "add `moves …`",
+            );
         }
         let mut clauses = Vec::new();
         for c in &p.moves {
@@ -153,11 +184,7 @@ impl Checker<'_> {
                 clauses.push(cl);
             }
         }
-        let examples = p
-            .examples
-            .iter()
-            .filter_map(|e| self.example(e))
-            .collect();
+        let examples = p.examples.iter().filter_map(|e| self.example(e)).collect();
         let codes = |l: &Vec<Spanned<String>>| l.iter().map(|c| c.node.clone()).collect::<Vec<_>>();
         let own = codes(&p.codes);
         let or_own = |l: &Vec<Spanned<String>>| if l.is_empty() { own.clone() } else { codes(l) };
@@ -190,13 +217,27 @@ impl Checker<'_> {
         let text = self.text(c.span);
         if prim == "castling" {
             if !royal {
-                self.error(c.primitive.span, "`castling` is for royal pieces", "mark the piece `royal`, or remove `castling`");
+                self.error(
+                    c.primitive.span,
+                    "`castling` is for royal pieces",
+                    "mark the piece `royal`, or remove `castling`",
+                );
                 return None;
             }
-            return Some(lower::Clause { text, source, mode, forward: false, walk: Walk::Castling });
+            return Some(lower::Clause {
+                text,
+                source,
+                mode,
+                forward: false,
+                walk: Walk::Castling,
+            });
         }
         if !matches!(prim, "leap" | "ride" | "hop" | "equihop" | "lame") {
-            self.error(c.primitive.span, format!("unknown move primitive `{prim}`"), format!("expected {PRIMITIVES}"));
+            self.error(
+                c.primitive.span,
+                format!("unknown move primitive `{prim}`"),
+                format!("expected {PRIMITIVES}"),
+            );
             return None;
         }
         let lines = c.lines.as_ref().expect("a primitive has lines");
@@ -209,18 +250,24 @@ impl Checker<'_> {
                     } else {
                         format!("the vector {a},{b} cannot move on an 8×8 board")
                     };
-                    self.error(lines.span, why, format!("expected components from -{limit} to {limit}, not both 0"));
+                    self.error(
+                        lines.span,
+                        why,
+                        format!("expected components from -{limit} to {limit}, not both 0"),
+                    );
                     return None;
                 }
                 images(*a as i8, *b as i8)
             }
-            LineShape::Named(n) => match named_lines(&n.node) {
-                Some(v) => v,
-                None => {
-                    self.error(n.span, format!("unknown lines `{}`", n.node), "expected `rook`, `bishop`, `queen`, `knight`, `any` or a vector like 1,2");
-                    return None;
+            LineShape::Named(n) => {
+                match named_lines(&n.node) {
+                    Some(v) => v,
+                    None => {
+                        self.error(n.span, format!("unknown lines `{}`", n.node), "expected `rook`, `bishop`, `queen`, `knight`, `any` or a vector like 1,2");
+                        return None;
+                    }
                 }
-            },
+            }
         };
         let vectors: Vec<(i8, i8)> = if lines.forward {
             vectors.into_iter().filter(|v| v.1 > 0).collect()
@@ -228,7 +275,11 @@ impl Checker<'_> {
             vectors
         };
         if vectors.is_empty() {
-            self.error(lines.span, "no vector of these lines points forward", "a forward vector needs a positive second component");
+            self.error(
+                lines.span,
+                "no vector of these lines points forward",
+                "a forward vector needs a positive second component",
+            );
             return None;
         }
         let mut opts = Options::default();
@@ -236,15 +287,25 @@ impl Checker<'_> {
             self.option(prim, o, mode, pawn, &mut opts);
         }
         let walk = match prim {
-            "leap" => Walk::Leap { vectors, double_step: opts.double_step, en_passant: opts.en_passant },
-            "ride" => Walk::Ride { vectors, max: opts.max },
+            "leap" => Walk::Leap {
+                vectors,
+                double_step: opts.double_step,
+                en_passant: opts.en_passant,
+            },
+            "ride" => Walk::Ride {
+                vectors,
+                max: opts.max,
+            },
             "hop" => Walk::Hop {
                 vectors,
                 hurdles: opts.hurdles.unwrap_or(1),
                 land: opts.land.unwrap_or(Land::Next),
                 take_hurdle: opts.take_hurdle,
             },
-            "equihop" => Walk::Equihop { vectors, english: opts.english },
+            "equihop" => Walk::Equihop {
+                vectors,
+                english: opts.english,
+            },
             _ => {
                 let via = opts.via.unwrap_or("rook");
                 let steps = vectors
@@ -263,12 +324,25 @@ impl Checker<'_> {
                 Walk::Lame { steps }
             }
         };
-        if let Walk::Hop { take_hurdle: true, .. } = walk {
+        if let Walk::Hop {
+            take_hurdle: true, ..
+        } = walk
+        {
             if mode != Mode::Capture {
-                self.error(c.span, "a hop that takes its hurdle only captures", "write `capture hop(…, take: hurdle)`");
+                self.error(
+                    c.span,
+                    "a hop that takes its hurdle only captures",
+                    "write `capture hop(…, take: hurdle)`",
+                );
             }
         }
-        Some(lower::Clause { text, source, mode, forward: lines.forward, walk })
+        Some(lower::Clause {
+            text,
+            source,
+            mode,
+            forward: lines.forward,
+            walk,
+        })
     }
 
     fn option(&mut self, prim: &str, o: &ast::Opt, mode: Mode, pawn: bool, opts: &mut Options) {
@@ -293,23 +367,50 @@ impl Checker<'_> {
             self.error(
                 o.name.span,
                 format!("`{prim}` has no option `{name}`"),
-                format!("expected {}", valid.iter().map(|v| format!("`{v}`")).collect::<Vec<_>>().join(", ")),
+                format!("expected {}", one_of(valid)),
             );
             return;
         }
-        let bad = |me: &mut Self, expected: &str| {
-            me.error(o.span, format!("bad value for `{name}`"), format!("expected {expected}"));
+        let bad = |me: &mut Self, expected: &str| match value {
+            Some(v) => {
+                let written = match &v.node {
+                    OptValue::Int(n) => n.to_string(),
+                    OptValue::Word(w) => w.clone(),
+                };
+                me.error(
+                    v.span,
+                    format!("bad value `{written}` for `{name}`"),
+                    format!("expected {expected}"),
+                );
+            }
+            None => me.error(
+                o.span,
+                format!("`{name}` needs a value"),
+                format!("write `{name}: …` with {expected}"),
+            ),
         };
         match name {
             "double_step" | "en_passant" => {
                 if value.is_some() {
                     bad(self, "no value");
                 } else if !pawn {
-                    self.error(o.span, format!("`{name}` is for pawns"), "mark the piece `pawn`, or remove the option");
+                    self.error(
+                        o.span,
+                        format!("`{name}` is for pawns"),
+                        "mark the piece `pawn`, or remove the option",
+                    );
                 } else if name == "double_step" && mode != Mode::Quiet {
-                    self.error(o.span, "`double_step` applies to quiet moves", "write `quiet leap(…, double_step)`");
+                    self.error(
+                        o.span,
+                        "`double_step` applies to quiet moves",
+                        "write `quiet leap(…, double_step)`",
+                    );
                 } else if name == "en_passant" && mode != Mode::Capture {
-                    self.error(o.span, "`en_passant` applies to captures", "write `capture leap(…, en_passant)`");
+                    self.error(
+                        o.span,
+                        "`en_passant` applies to captures",
+                        "write `capture leap(…, en_passant)`",
+                    );
                 } else if name == "double_step" {
                     opts.double_step = true;
                 } else {
@@ -325,7 +426,13 @@ impl Checker<'_> {
                 _ => bad(self, "a number of hurdles from 1 to 3"),
             },
             "land" => match (int(value), word(value).as_deref()) {
-                (Some(n), _) if (1..=6).contains(&n) => opts.land = Some(if n == 1 { Land::Next } else { Land::At(n as u8) }),
+                (Some(n), _) if (1..=6).contains(&n) => {
+                    opts.land = Some(if n == 1 {
+                        Land::Next
+                    } else {
+                        Land::At(n as u8)
+                    })
+                }
                 (_, Some("next")) => opts.land = Some(Land::Next),
                 (_, Some("any")) => opts.land = Some(Land::Any),
                 (_, Some("first")) => opts.land = Some(Land::First),
@@ -338,7 +445,10 @@ impl Checker<'_> {
             "path" => match word(value).as_deref() {
                 Some("ignored") => opts.english = false,
                 Some("clear") => opts.english = true,
-                _ => bad(self, "`ignored` (non-stop) or `clear` (no other unit on queen lines)"),
+                _ => bad(
+                    self,
+                    "`ignored` (non-stop) or `clear` (no other unit on queen lines)",
+                ),
             },
             _ => match word(value).as_deref() {
                 Some("rook") => opts.via = Some("rook"),
@@ -351,11 +461,19 @@ impl Checker<'_> {
     fn example(&mut self, e: &ast::Example) -> Option<lower::Example> {
         let before = self.errors.0.len();
         let Some(stip) = &e.stipulation else {
-            self.error(e.title.span, format!("the example \"{}\" has no stipulation", e.title.node), "add `stipulation \"#2\"`");
+            self.error(
+                e.title.span,
+                format!("the example \"{}\" has no stipulation", e.title.node),
+                "add `stipulation \"#2\"`",
+            );
             return None;
         };
         let Some(solution) = &e.solution else {
-            self.error(e.title.span, format!("the example \"{}\" has no solution", e.title.node), "add `solution \"…\"` with the expected lines");
+            self.error(
+                e.title.span,
+                format!("the example \"{}\" has no solution", e.title.node),
+                "add `solution \"…\"` with the expected lines",
+            );
             return None;
         };
         let mut problem = String::from("BeginProblem\nPieces");
@@ -389,7 +507,13 @@ impl Checker<'_> {
             .unwrap_or(0);
         let solution = solution
             .iter()
-            .map(|l| if l.len() >= indent { &l[indent..] } else { l.trim() })
+            .map(|l| {
+                if l.len() >= indent {
+                    &l[indent..]
+                } else {
+                    l.trim()
+                }
+            })
             .collect::<Vec<_>>()
             .join("\n");
         (self.errors.0.len() == before).then(|| lower::Example {
@@ -402,32 +526,63 @@ impl Checker<'_> {
 
     /// The units of an example must name known codes on distinct squares, with no pawn on
     /// its first or last rank.
-    fn example_units(&mut self, e: &ast::Example, kinds: &[lower::Kind]) {
+    fn example_units(&mut self, e: &ast::Example, pieces: &[(Vec<String>, bool)]) {
         let mut taken: HashMap<(u8, u8), Span> = HashMap::new();
         for (colour, units) in &e.units {
             for u in units {
                 let text = u.node.as_str();
-                let letters = text.chars().take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit()).count();
+                let letters = text
+                    .chars()
+                    .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+                    .count();
                 let letters = if letters > 2 { 2 } else { letters };
                 let (code, squares) = text.split_at(letters);
-                let kind = kinds.iter().find(|k| k.codes.iter().any(|c| c == code));
-                if kind.is_none() {
-                    self.error(u.span, format!("unknown piece code `{code}` in an example"), "expected a code given by some piece's `codes`");
+                let Some(&(_, pawn)) = pieces
+                    .iter()
+                    .find(|(codes, _)| codes.iter().any(|c| c == code))
+                else {
+                    self.error(
+                        u.span,
+                        format!("unknown piece code `{code}` in an example"),
+                        "expected a code given by some piece's `codes`",
+                    );
                     continue;
-                }
-                let kind = kind.expect("checked");
+                };
                 for sq in squares.as_bytes().chunks(2) {
-                    let (f, r) = (sq[0].wrapping_sub(b'a'), sq.get(1).map_or(99, |r| r.wrapping_sub(b'1')));
+                    let (f, r) = (
+                        sq[0].wrapping_sub(b'a'),
+                        sq.get(1).map_or(99, |r| r.wrapping_sub(b'1')),
+                    );
                     if f >= 8 || r >= 8 {
-                        self.error(u.span, format!("`{text}` names a square off the board"), "expected squares from a1 to h8");
+                        self.error(
+                            u.span,
+                            format!("`{text}` names a square off the board"),
+                            "expected squares from a1 to h8",
+                        );
                         continue;
                     }
                     if let Some(first) = taken.insert((f, r), u.span) {
                         let at = self.source(first);
-                        self.error(u.span, format!("illegal example position: two units on {}{}", (b'a' + f) as char, r + 1), format!("the square is already taken at {at}"));
+                        self.error(
+                            u.span,
+                            format!(
+                                "illegal example position: two units on {}{}",
+                                (b'a' + f) as char,
+                                r + 1
+                            ),
+                            format!("the square is already taken at {at}"),
+                        );
                     }
-                    if kind.pawn && (r == 0 || r == 7) && colour.node != "neutral" {
-                        self.error(u.span, format!("illegal example position: a pawn on {}{}", (b'a' + f) as char, r + 1), "pawns cannot stand on the first or last rank");
+                    if pawn && (r == 0 || r == 7) && colour.node != "neutral" {
+                        self.error(
+                            u.span,
+                            format!(
+                                "illegal example position: a pawn on {}{}",
+                                (b'a' + f) as char,
+                                r + 1
+                            ),
+                            "pawns cannot stand on the first or last rank",
+                        );
                     }
                 }
             }
@@ -445,4 +600,13 @@ struct Options {
     take_hurdle: bool,
     english: bool,
     via: Option<&'static str>,
+}
+
+/// `a`, `b` or `c`.
+fn one_of(words: &[&str]) -> String {
+    let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => quoted.concat(),
+    }
 }

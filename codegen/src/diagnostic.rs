@@ -60,10 +60,9 @@ pub struct Diagnostics(pub Vec<Diagnostic>);
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
-    let col = before
-        .rfind('\n')
-        .map_or(before.chars().count(), |nl| before[nl + 1..].chars().count())
-        + 1;
+    let col = before.rfind('\n').map_or(before.chars().count(), |nl| {
+        before[nl + 1..].chars().count()
+    }) + 1;
     (line, col)
 }
 
@@ -76,22 +75,7 @@ impl Diagnostics {
     /// All errors as the user reads them: a heading naming `file:line:col`, the line and a
     /// caret with the expectation, for each error; then a count.
     pub fn render(&self, files: &[SourceFile]) -> String {
-        let mut db = SimpleFiles::new();
-        for f in files {
-            db.add(f.path.clone(), f.text.clone());
-        }
-        let mut out = NoColor::new(Vec::new());
-        let config = Config::default();
-        for d in &self.0 {
-            let report = Report::error()
-                .with_message(&d.message)
-                .with_labels(vec![
-                    Label::primary(d.span.file, d.span.start..d.span.end).with_message(&d.label)
-                ]);
-            // Writing into a Vec cannot fail, and spans always come from these files.
-            let _ = term::emit(&mut out, &config, &db, &report);
-        }
-        let mut text = String::from_utf8_lossy(&out.into_inner()).into_owned();
+        let mut text: String = self.0.iter().map(|d| d.render(files)).collect();
         let n = self.0.len();
         text.push_str(&format!(
             "{n} error{} in the rules\n",
@@ -110,6 +94,28 @@ impl Diagnostics {
                 format!("{}:{line}:{col}: {}", f.path, d.message)
             })
             .collect()
+    }
+}
+
+impl Diagnostic {
+    /// This error as the user reads it: a heading naming `file:line:col`, the line and a
+    /// caret with the expectation. (The procedural macro reports errors one by one.)
+    pub fn render(&self, files: &[SourceFile]) -> String {
+        let mut db = SimpleFiles::new();
+        for f in files {
+            db.add(f.path.clone(), f.text.clone());
+        }
+        let report = Report::error()
+            .with_message(&self.message)
+            .with_labels(vec![Label::primary(
+                self.span.file,
+                self.span.start..self.span.end,
+            )
+            .with_message(&self.label)]);
+        let mut out = NoColor::new(Vec::new());
+        // Writing into a Vec cannot fail, and spans always come from these files.
+        let _ = term::emit(&mut out, &Config::default(), &db, &report);
+        String::from_utf8_lossy(&out.into_inner()).into_owned()
     }
 }
 

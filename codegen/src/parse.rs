@@ -18,6 +18,8 @@ struct RulesParser;
 pub fn parse_file(file: usize, text: &str) -> (RuleFile, Diagnostics) {
     let mut out = RuleFile::default();
     let mut errors = Diagnostics::default();
+    // Record what the parser expected at its furthest position, for the syntax errors.
+    pest::set_error_detail(true);
     for block in top_level_blocks(file, text, &mut errors) {
         let slice = &text[block.start..block.end];
         match RulesParser::parse(Rule::piece, slice) {
@@ -30,7 +32,11 @@ pub fn parse_file(file: usize, text: &str) -> (RuleFile, Diagnostics) {
                 if pair.as_str().len() != slice.len() {
                     let at = block.start + pair.as_str().len();
                     errors.0.push(Diagnostic::new(
-                        Span { file, start: at, end: block.end },
+                        Span {
+                            file,
+                            start: at,
+                            end: block.end,
+                        },
                         "unexpected text after the block",
                         "expected the end of the block",
                     ));
@@ -66,29 +72,37 @@ fn top_level_blocks(file: usize, text: &str, errors: &mut Diagnostics) -> Vec<Sp
             .find(|&j| !(bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_'))
             .unwrap_or(bytes.len());
         let word = &text[start..word_end];
-        if word != "piece" {
+        let is_block = word == "piece";
+        if !is_block {
             let end = word_end.max(start + 1).min(text.len());
             errors.0.push(Diagnostic::new(
                 Span { file, start, end },
                 format!("expected a `piece` block, found `{}`", &text[start..end]),
                 "a rule file holds `piece Name { … }` blocks",
             ));
-            // resynchronise at the next line
-            while i < bytes.len() && bytes[i] != b'\n' {
-                i += 1;
+            // Resynchronise after the block this word opens (a misspelt `piece`), or else
+            // at the next line.
+            let line_end = text[start..].find('\n').map_or(text.len(), |n| start + n);
+            if !text[word_end..line_end].contains('{') {
+                i = line_end;
+                continue;
             }
-            continue;
         }
         // find the matching closing brace
         let mut depth = 0usize;
         let mut j = word_end;
         let mut seen_open = false;
+        let mut open_text = None;
         while j < bytes.len() {
             match bytes[j] {
                 b'"' => {
+                    let quote = j;
                     j += 1;
                     while j < bytes.len() && bytes[j] != b'"' {
                         j += 1;
+                    }
+                    if j == bytes.len() {
+                        open_text = Some(quote);
                     }
                 }
                 b'/' if bytes[j..].starts_with(b"//") => {
@@ -112,12 +126,46 @@ fn top_level_blocks(file: usize, text: &str, errors: &mut Diagnostics) -> Vec<Sp
             }
             j += 1;
         }
+        i = j;
+        if !is_block {
+            continue;
+        }
+        // A block that runs to the end of the file cannot parse; say why in words, at the
+        // text or the block left open, rather than at the end of the file.
+        let header_end = text[start..].find('{').map_or(word_end, |n| start + n + 1);
+        if let Some(quote) = open_text {
+            let line_end = text[quote..].find('\n').map_or(text.len(), |n| quote + n);
+            errors.0.push(Diagnostic::new(
+                Span {
+                    file,
+                    start: quote,
+                    end: line_end,
+                },
+                "this text is not closed",
+                "expected a closing `\"` for this text",
+            ));
+            continue;
+        }
+        if seen_open && depth > 0 {
+            errors.0.push(Diagnostic::new(
+                Span {
+                    file,
+                    start,
+                    end: header_end,
+                },
+                format!(
+                    "the block `{}` is not closed",
+                    text[start..header_end - 1].trim()
+                ),
+                "expected a `}` closing this block",
+            ));
+            continue;
+        }
         blocks.push(Span {
             file,
             start,
             end: j.min(bytes.len()),
         });
-        i = j;
     }
     blocks
 }
@@ -166,32 +214,52 @@ fn describe(rule: &Rule) -> &'static str {
 
 fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     use pest::error::{ErrorVariant, InputLocation};
-    let at = match e.location {
+    let legacy_at = match e.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
-    let found_end = slice[at..]
-        .find(|c: char| c.is_whitespace())
-        .map_or(slice.len(), |n| at + n)
-        .max((at + 1).min(slice.len()));
-    let found = &slice[at..found_end];
-    let expected = match &e.variant {
-        ErrorVariant::ParsingError { positives, .. } => {
-            let mut words: Vec<&str> = positives.iter().map(describe).collect();
-            words.dedup();
-            match words.len() {
-                0 => "something else".to_string(),
-                1 => words[0].to_string(),
-                _ => {
-                    let last = words.pop().expect("two or more");
-                    format!("{} or {}", words.join(", "), last)
+    // The furthest position the parser reached and the tokens it would have accepted
+    // there; without them, the rules it tried where it failed.
+    let attempted = e.parse_attempts().map(|attempts| {
+        let tokens = attempts
+            .expected_tokens()
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        (attempts.max_position, expected_words(tokens))
+    });
+    let (at, mut words) = match attempted {
+        Some((at, words)) if !words.is_empty() => (at.min(slice.len()), words),
+        _ => {
+            let words = match &e.variant {
+                ErrorVariant::ParsingError { positives, .. } => {
+                    positives.iter().map(|r| describe(r).to_string()).collect()
                 }
-            }
+                ErrorVariant::CustomError { message } => vec![message.clone()],
+            };
+            (legacy_at, words)
         }
-        ErrorVariant::CustomError { message } => message.clone(),
     };
+    words.dedup();
+    let expected = match words.len() {
+        0 => "something else".to_string(),
+        1 => words[0].clone(),
+        _ => {
+            let last = words.pop().expect("two or more");
+            format!("{} or {}", words.join(", "), last)
+        }
+    };
+    let rest = &slice[at..];
+    let found_len = match rest.chars().next() {
+        None => 0,
+        Some(c) if c.is_ascii_alphanumeric() || c == '_' => rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len()),
+        Some(c) => c.len_utf8(),
+    };
+    let found = &rest[..found_len];
     let found_text = if found.is_empty() {
-        "the end of the file".to_string()
+        "the end of the block".to_string()
     } else {
         format!("`{found}`")
     };
@@ -199,11 +267,61 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
         Span {
             file,
             start: base + at,
-            end: base + found_end.max(at),
+            end: base + at + found_len,
         },
         format!("syntax error: expected {expected}, found {found_text}"),
         format!("expected {expected}"),
     )
+}
+
+/// The tokens the parser would have accepted at its furthest position, for a reader: the
+/// statements of a piece grouped, the start of a move clause as one entry, white space and
+/// comments left out. Empty when only character ranges were expected (`A..Z`): the rule
+/// the parser was in says more then.
+fn expected_words(tokens: Vec<String>) -> Vec<String> {
+    const STATEMENTS: [&str; 12] = [
+        "codes",
+        "popeye",
+        "german",
+        "french",
+        "text",
+        "royal",
+        "pawn",
+        "castling_partner",
+        "promotion",
+        "home",
+        "moves",
+        "example",
+    ];
+    const CLAUSE_STARTS: [&str; 3] = ["quiet", "capture", "castling"];
+    let is_range = |t: &str| {
+        t.chars().count() == 4 && t.chars().nth(1) == Some('.') && t.chars().nth(2) == Some('.')
+    };
+    let tokens: Vec<String> = tokens
+        .into_iter()
+        .filter(|t| !t.trim().is_empty() && t != "//" && t != "BUILTIN_RULE" && !is_range(t))
+        .collect();
+    let mut words = Vec::new();
+    if tokens.iter().any(|t| CLAUSE_STARTS.contains(&t.as_str())) {
+        words.push("another move clause".to_string());
+    }
+    let statements: Vec<&str> = STATEMENTS
+        .iter()
+        .copied()
+        .filter(|s| tokens.iter().any(|t| t == s))
+        .collect();
+    if statements.len() > 1 {
+        let list: Vec<String> = statements.iter().map(|s| format!("`{s}`")).collect();
+        words.push(format!("a statement of the piece ({})", list.join(", ")));
+    }
+    for t in &tokens {
+        let grouped = CLAUSE_STARTS.contains(&t.as_str())
+            || (statements.len() > 1 && statements.contains(&t.as_str()));
+        if !grouped {
+            words.push(format!("`{t}`"));
+        }
+    }
+    words
 }
 
 struct Ctx {
@@ -252,10 +370,18 @@ impl Ctx {
         };
         for stmt in inner {
             match stmt.as_rule() {
-                Rule::codes => def.codes.extend(stmt.into_inner().map(|c| self.spanned(&c))),
-                Rule::popeye => def.popeye.extend(stmt.into_inner().map(|c| self.spanned(&c))),
-                Rule::german => def.german.extend(stmt.into_inner().map(|c| self.spanned(&c))),
-                Rule::french => def.french.extend(stmt.into_inner().map(|c| self.spanned(&c))),
+                Rule::codes => def
+                    .codes
+                    .extend(stmt.into_inner().map(|c| self.spanned(&c))),
+                Rule::popeye => def
+                    .popeye
+                    .extend(stmt.into_inner().map(|c| self.spanned(&c))),
+                Rule::german => def
+                    .german
+                    .extend(stmt.into_inner().map(|c| self.spanned(&c))),
+                Rule::french => def
+                    .french
+                    .extend(stmt.into_inner().map(|c| self.spanned(&c))),
                 Rule::definition => {
                     def.text = Some(self.string(stmt.into_inner().next().expect("text")))
                 }
@@ -304,7 +430,9 @@ impl Ctx {
             match p.as_rule() {
                 Rule::forward => forward = true,
                 Rule::vector => {
-                    let mut n = p.into_inner().map(|i| i.as_str().parse::<i32>().unwrap_or(i32::MAX));
+                    let mut n = p
+                        .into_inner()
+                        .map(|i| i.as_str().parse::<i32>().unwrap_or(i32::MAX));
                     let a = n.next().unwrap_or(0);
                     let b = n.next().unwrap_or(0);
                     shape = Some(LineShape::Vector(a, b));
@@ -364,7 +492,8 @@ impl Ctx {
                 Rule::placement => {
                     let mut it = stmt.into_inner();
                     let colour = self.spanned(&it.next().expect("colour"));
-                    ex.units.push((colour, it.map(|u| self.spanned(&u)).collect()));
+                    ex.units
+                        .push((colour, it.map(|u| self.spanned(&u)).collect()));
                 }
                 Rule::stipulation => {
                     ex.stipulation = Some(self.string(stmt.into_inner().next().expect("s")))
@@ -372,7 +501,9 @@ impl Ctx {
                 Rule::conditions => {
                     ex.conditions = Some(self.string(stmt.into_inner().next().expect("s")))
                 }
-                Rule::options => ex.options = Some(self.string(stmt.into_inner().next().expect("s"))),
+                Rule::options => {
+                    ex.options = Some(self.string(stmt.into_inner().next().expect("s")))
+                }
                 Rule::solution => {
                     ex.solution = Some(self.string(stmt.into_inner().next().expect("s")))
                 }
