@@ -135,7 +135,9 @@ fn solve(
                 let secs = start.elapsed().as_secs_f64();
                 let ok = result.twins.iter().all(|t| t.outcome.is_ok());
                 let text = match format {
-                    Format::Text => write_problem::<Rules>(&result, !no_board, secs),
+                    Format::Text => {
+                        write_problem::<Rules>(&result, !no_board, Duration::from_secs_f64(secs))
+                    }
                     Format::Json => fairyforge::json::problem_json(&result, &item.file, secs),
                 };
                 (text, ok)

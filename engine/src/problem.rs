@@ -157,7 +157,7 @@ pub fn solve_problem<R: RuleSet + Default>(
                 } else {
                     base.clone()
                 };
-                let (setup, heading) = match apply_twin::<R>(start, twin, codes) {
+                let (setup, heading) = match apply_twin::<R>(start, twin, codes, problem.language) {
                     Ok(x) => x,
                     Err(e) => {
                         twins.push(TwinResult {
@@ -171,7 +171,8 @@ pub fn solve_problem<R: RuleSet + Default>(
                         continue;
                     }
                 };
-                let heading = format!("{}) {heading}", label as char);
+                let plus = if twin.continued { "+" } else { "" };
+                let heading = format!("{plus}{}) {heading}", label as char);
                 twins.push(solve_setup::<R>(
                     problem,
                     &setup,
@@ -432,11 +433,18 @@ fn apply_twin<R: RuleSet>(
     mut setup: Setup,
     twin: &input::Twin,
     codes: CodeSet,
+    language: Language,
 ) -> Result<(Setup, String), String> {
-    let mut words = Vec::new();
-    let name = |p: &Piece| -> String {
-        let colour = ["w", "b", "n"][p.owner.index()];
-        format!("{colour}{}", crate::codes::code_of(R::KINDS, codes, p.kind))
+    use crate::output::layout::{self, Mirror, TwinChange};
+    let mut words: Vec<TwinChange> = Vec::new();
+    let name = |p: &Piece| layout::Piece {
+        colour: match p.owner {
+            Owner::White => layout::Colour::White,
+            Owner::Black => layout::Colour::Black,
+            Owner::Neutral => layout::Colour::Neutral,
+        },
+        code: crate::codes::code_of(R::KINDS, codes, p.kind).to_string(),
+        attributes: Vec::new(),
     };
     for command in &twin.commands {
         match command {
@@ -455,7 +463,7 @@ fn apply_twin<R: RuleSet>(
                     .position(|(s, _)| *s == a)
                     .expect("still there");
                 setup.units[i].0 = b;
-                words.push(format!("{}{a}-->{b}", name(&p)));
+                words.push(TwinChange::Move(name(&p), a.into(), b.into()));
             }
             TwinCommand::Exchange(a, b) => {
                 let (a, b) = (square(*a), square(*b));
@@ -473,22 +481,30 @@ fn apply_twin<R: RuleSet>(
                         u.1 = pa;
                     }
                 }
-                words.push(format!("{}{a}<-->{}{b}", name(&pa), name(&pb)));
+                words.push(TwinChange::Exchange(
+                    name(&pa),
+                    a.into(),
+                    name(&pb),
+                    b.into(),
+                ));
             }
             TwinCommand::Remove(sqs) => {
                 for s in sqs {
                     let s = square(*s);
                     if let Some(&(_, p)) = setup.units.iter().find(|(x, _)| *x == s) {
-                        words.push(format!("-{}{s}", name(&p)));
+                        words.push(TwinChange::Remove(name(&p), s.into()));
                     }
                     setup.units.retain(|(x, _)| *x != s);
                 }
             }
             TwinCommand::Add(units) => {
                 for (s, p) in resolve::<R>(units, codes)? {
+                    if let Some(&(_, old)) = setup.units.iter().find(|(x, _)| *x == s) {
+                        words.push(TwinChange::Remove(name(&old), s.into()));
+                    }
                     setup.units.retain(|(x, _)| *x != s);
                     setup.units.push((s, p));
-                    words.push(format!("+{}{s}", name(&p)));
+                    words.push(TwinChange::Add(name(&p), s.into()));
                 }
             }
             TwinCommand::Substitute(from, to) => {
@@ -501,7 +517,7 @@ fn apply_twin<R: RuleSet>(
                         u.1.kind = t;
                     }
                 }
-                words.push(format!("{from}==>{to}"));
+                words.push(TwinChange::Substitute(from.clone(), to.clone()));
             }
             TwinCommand::Rotate(r) => {
                 let (turns, deg) = match r {
@@ -515,7 +531,7 @@ fn apply_twin<R: RuleSet>(
                         u.0 = Square::from_coords(7 - rk, f).expect("on board");
                     }
                 }
-                words.push(format!("rotate {deg}"));
+                words.push(TwinChange::Rotate(deg));
             }
             TwinCommand::Mirror(axis) => {
                 use input::MirrorAxis::*;
@@ -529,13 +545,12 @@ fn apply_twin<R: RuleSet>(
                     };
                     u.0 = Square::from_coords(nf, nr).expect("on board");
                 }
-                let text = match axis {
-                    A1H1 => "a1<-->h1",
-                    A1A8 => "a1<-->a8",
-                    A1H8 => "a1<-->h8",
-                    A8H1 => "a8<-->h1",
-                };
-                words.push(format!("mirror {text}"));
+                words.push(TwinChange::Mirror(match axis {
+                    A1H1 => Mirror::A1H1,
+                    A1A8 => Mirror::A1A8,
+                    A1H8 => Mirror::A1H8,
+                    A8H1 => Mirror::A8H1,
+                }));
             }
             TwinCommand::Shift(a, b) => {
                 let (a, b) = (square(*a), square(*b));
@@ -548,28 +563,25 @@ fn apply_twin<R: RuleSet>(
                     moved.push((t, *p));
                 }
                 setup.units = moved;
-                words.push(format!("shift {a} ==> {b}"));
+                words.push(TwinChange::Shift(a.into(), b.into()));
             }
             TwinCommand::PolishType => {
                 for u in &mut setup.units {
                     u.1.owner = u.1.owner.swapped();
                 }
-                words.push("PolishType".to_string());
+                words.push(TwinChange::PolishType);
             }
             TwinCommand::Stipulation(s) => {
                 setup.stipulation = s.clone();
-                words.push(s.text().to_string());
+                words.push(TwinChange::Stipulation(s.text().to_string()));
             }
             TwinCommand::Condition(c) => {
                 setup.conditions = c.clone();
-                words.push(
-                    c.iter()
-                        .map(|c| c.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                );
+                words.push(TwinChange::Conditions(
+                    c.iter().map(|c| c.to_string()).collect(),
+                ));
             }
         }
     }
-    Ok((setup, words.join("  ")))
+    Ok((setup, layout::twin_changes(&words, language)))
 }

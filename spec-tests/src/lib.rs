@@ -3,3 +3,4 @@
 //! that wants the same data, such as a benchmark.
 
 pub mod perft_data;
+pub mod solcmp;

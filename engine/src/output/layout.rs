@@ -51,15 +51,7 @@ pub const KEY_MARKER: &str = "!";
 pub const TRY_MARKER: &str = "?";
 
 /// The language of the output; it follows the language of the input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Language {
-    /// Input keywords such as `BeginProblem`.
-    English,
-    /// Input keywords such as `AnfangProblem`.
-    German,
-    /// Input keywords such as `DebutProbleme`.
-    French,
-}
+pub use crate::input::Language;
 
 /// The words of the output that depend on its language, as the reference
 /// spells them (without accents).
@@ -355,6 +347,12 @@ pub struct Square {
     pub file: u8,
     /// 0 for the first rank to 7 for the eighth.
     pub rank: u8,
+}
+
+impl From<crate::square::Square> for Square {
+    fn from(s: crate::square::Square) -> Square {
+        Square::new(s.file() as u8, s.rank() as u8)
+    }
 }
 
 impl Square {

@@ -2,40 +2,9 @@
 //! a line, battle play as an indented tree of keys, tries, threats, variations and
 //! refutations.
 
+use super::layout::Words;
 use crate::solve::{Attack, Defence, Solution, Threat};
 use std::fmt::Write;
-
-/// The words of the solution text in one output language.
-#[derive(Clone, Copy, Debug)]
-pub struct Words {
-    /// After a move with a threat: `threat:`.
-    pub threat: &'static str,
-    /// After a move with no threat: `zugzwang.`.
-    pub zugzwang: &'static str,
-    /// Before refutations: `but`.
-    pub but: &'static str,
-}
-
-/// English words.
-pub const ENGLISH: Words = Words {
-    threat: "threat:",
-    zugzwang: "zugzwang.",
-    but: "but",
-};
-
-/// German words.
-pub const GERMAN: Words = Words {
-    threat: "Drohung:",
-    zugzwang: "Zugzwang.",
-    but: "aber",
-};
-
-/// French words.
-pub const FRENCH: Words = Words {
-    threat: "menace:",
-    zugzwang: "zugzwang.",
-    but: "mais",
-};
 
 /// Indentation of an attacking move with move number `n`.
 fn attack_indent(n: u32) -> usize {

@@ -1,54 +1,112 @@
 //! The reference's text convention for a whole problem: heading, diagram, stipulation
-//! line, conditions, then each twin's solution and the closing line.
+//! line, conditions, then each twin's heading and solution, and the closing line.
 
-use super::solution::{write_solution, Words, ENGLISH, FRENCH, GERMAN};
-use crate::input::Language;
+use super::layout::{self, Board, Completeness, Header, Heading, Piece, PieceCounts};
+use super::solution::write_solution;
+use crate::codes::code_of;
+use crate::piece::Owner;
 use crate::problem::ProblemResult;
 use crate::rules::RuleSet;
-use std::fmt::Write;
+use crate::square::Square;
+use std::time::Duration;
 
-/// The words of one output language.
-pub fn words(language: Language) -> &'static Words {
-    match language {
-        Language::English => &ENGLISH,
-        Language::German => &GERMAN,
-        Language::French => &FRENCH,
+/// The diagram of `units`, codes written for `result`'s language.
+pub fn board<R: RuleSet>(result: &ProblemResult, units: &[(Square, crate::piece::Piece)]) -> Board {
+    let mut b = Board::default();
+    for (sq, p) in units {
+        let colour = match p.owner {
+            Owner::White => layout::Colour::White,
+            Owner::Black => layout::Colour::Black,
+            Owner::Neutral => layout::Colour::Neutral,
+        };
+        b.squares[sq.rank() as usize][sq.file() as usize] = Some(Piece {
+            colour,
+            code: code_of(R::KINDS, result.codes, p.kind).to_string(),
+            attributes: Vec::new(),
+        });
     }
+    b
 }
 
-/// The closing line's words.
-fn finished(language: Language) -> (&'static str, &'static str) {
-    match language {
-        Language::English => ("solution finished.", "Time"),
-        Language::German => ("Loesung beendet.", "Zeit"),
-        Language::French => ("solution terminee.", "Temps"),
+/// The whole text of a solved problem, `elapsed` the time it took.
+pub fn write_problem<R: RuleSet>(
+    result: &ProblemResult,
+    show_board: bool,
+    elapsed: Duration,
+) -> String {
+    let language = result.language;
+    let words = language.words();
+    let texts = &result.problem.texts;
+    let mut option_lines = Vec::new();
+    for o in &result.problem.options {
+        match o {
+            crate::input::ProblemOption::Duplex => option_lines.push(layout::centred(words.duplex)),
+            crate::input::ProblemOption::HalfDuplex => {
+                option_lines.push(layout::centred(words.half_duplex))
+            }
+            _ => {}
+        }
     }
-}
-
-/// The whole text of a solved problem. `seconds` is the time it took.
-pub fn write_problem<R: RuleSet>(result: &ProblemResult, board: bool, seconds: f64) -> String {
-    let mut out = String::new();
-    let _ = board;
-    let (w, b, n) = count(&result.units);
-    let counts = if n > 0 {
-        format!("{w} + {b} + {n}n")
-    } else {
-        format!("{w} + {b}")
+    let header = Header {
+        language,
+        heading: Heading {
+            authors: texts.authors.clone(),
+            origins: texts.origins.clone(),
+            award: texts.award.clone(),
+            titles: texts.titles.clone(),
+        },
+        board: board::<R>(result, &result.units),
+        stipulation: result.stipulation.clone(),
+        total_invisible: 0,
+        attributes_in_problem: Vec::new(),
+        atob_start: None,
+        conditions: result
+            .problem
+            .conditions
+            .iter()
+            .map(|c| c.to_string())
+            .collect(),
+        option_lines,
     };
-    let stip = format!("  {}", result.stipulation);
-    let _ = writeln!(
-        out,
-        "{stip:<width$}{counts}",
-        width = 37usize.saturating_sub(counts.len()).max(stip.len() + 1)
-    );
-    for c in &result.problem.conditions {
-        let _ = writeln!(out, "{:^37}", c.to_string());
+    let mut out = String::new();
+    if show_board {
+        out.push_str(&layout::header(&header));
+    } else {
+        let counts = PieceCounts {
+            white: result
+                .units
+                .iter()
+                .filter(|(_, p)| p.owner == Owner::White)
+                .count(),
+            black: result
+                .units
+                .iter()
+                .filter(|(_, p)| p.owner == Owner::Black)
+                .count(),
+            neutral: result
+                .units
+                .iter()
+                .filter(|(_, p)| p.owner == Owner::Neutral)
+                .count(),
+            total_invisible: 0,
+        };
+        out.push_str(&layout::stipulation_line(
+            &result.stipulation,
+            &counts,
+            language,
+        ));
+        for c in &header.conditions {
+            out.push('\n');
+            out.push_str(&layout::centred(c));
+        }
     }
     out.push('\n');
-    let words = words(result.language);
+    let mut interrupted = false;
     for twin in &result.twins {
         if let Some(h) = &twin.heading {
-            let _ = writeln!(out, "{h}");
+            out.push('\n');
+            out.push_str(h);
+            out.push('\n');
         }
         match &twin.outcome {
             Ok(phases) => {
@@ -57,20 +115,18 @@ pub fn write_problem<R: RuleSet>(result: &ProblemResult, board: bool, seconds: f
                 }
             }
             Err(e) => {
-                let _ = writeln!(out, "{e}");
+                out.push('\n');
+                out.push_str(e);
+                out.push('\n');
             }
         }
-        if twin.stopped.is_some() {
-            out.push_str("solving interrupted.\n");
-        }
+        interrupted |= twin.stopped.is_some();
     }
-    let (done, time) = finished(result.language);
-    let _ = writeln!(out, "\n{done} {time} = {seconds:.3} s\n\n");
+    let completeness = if interrupted {
+        Completeness::Interrupted
+    } else {
+        Completeness::Complete
+    };
+    out.push_str(&layout::closing(language, completeness, elapsed));
     out
-}
-
-fn count(units: &[(crate::square::Square, crate::piece::Piece)]) -> (usize, usize, usize) {
-    use crate::piece::Owner;
-    let c = |o: Owner| units.iter().filter(|(_, p)| p.owner == o).count();
-    (c(Owner::White), c(Owner::Black), c(Owner::Neutral))
 }
