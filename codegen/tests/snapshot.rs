@@ -46,7 +46,9 @@ fn generated_code_of_a_tiny_rule_set() {
     }];
     let generated = match compile(&files) {
         Ok(generated) => generated,
-        Err(CompileError::Rules(d)) => panic!("the tiny rule set has errors:\n{}", d.render(&files)),
+        Err(CompileError::Rules(d)) => {
+            panic!("the tiny rule set has errors:\n{}", d.render(&files))
+        }
         Err(CompileError::InvalidRust { message, .. }) => panic!("invalid Rust emitted: {message}"),
     };
     insta::assert_snapshot!("tiny_rule_set", generated.code);
