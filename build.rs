@@ -8,7 +8,8 @@ use fairyforge_codegen::{compile, read_rules_dir, CompileError};
 use std::path::{Path, PathBuf};
 
 fn main() {
-    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let root =
+        PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     let rules_dir = root.join("rules");
     println!("cargo:rerun-if-changed=rules");

@@ -22,7 +22,10 @@ pub fn emit(rules: &Rules) -> TokenStream {
             return id.clone();
         }
         let id = format_ident!("LEAP_{}", table_ids.len());
-        let doc = format!("Leap targets by departure square for the vectors {}.", show_vectors(vectors));
+        let doc = format!(
+            "Leap targets by departure square for the vectors {}.",
+            show_vectors(vectors)
+        );
         if forward {
             let white = leap_table(vectors, 1);
             let black = leap_table(vectors, -1);
@@ -119,6 +122,10 @@ pub fn emit(rules: &Rules) -> TokenStream {
             const KINDS: &'static [KindInfo] = &[ #(#kind_infos),* ];
             const CONDITIONS: &'static [ConditionInfo] = &[];
 
+            fn activate(&mut self, condition: usize) {
+                unreachable!("no condition has the index {condition}: the rules define none");
+            }
+
             #[inline]
             fn generate(&self, pos: &Position<Self>, from: Square, piece: Piece, side: Side, out: &mut MoveList) {
                 match piece.kind.0 {
@@ -133,7 +140,10 @@ pub fn emit(rules: &Rules) -> TokenStream {
 }
 
 fn show_vectors(v: &[(i8, i8)]) -> String {
-    v.iter().map(|(a, b)| format!("({a},{b})")).collect::<Vec<_>>().join(" ")
+    v.iter()
+        .map(|(a, b)| format!("({a},{b})"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A kind's rule name as a Rust identifier fragment: `RookLion` → `rook_lion`.
@@ -167,7 +177,19 @@ fn leap_table(vectors: &[(i8, i8)], dir: i8) -> Vec<syn::LitInt> {
 }
 
 fn kind_info(k: &Kind) -> TokenStream {
-    let Kind { name, source, text, codes, popeye, german, french, royal, pawn, castling_partner, .. } = k;
+    let Kind {
+        name,
+        source,
+        text,
+        codes,
+        popeye,
+        german,
+        french,
+        royal,
+        pawn,
+        castling_partner,
+        ..
+    } = k;
     let promotion = match k.promotion {
         Promotion::Always => quote!(PromotionChoice::Always),
         Promotion::IfPresent => quote!(PromotionChoice::IfPresent),
@@ -243,12 +265,20 @@ fn dy_expr(dy: i8, forward: bool) -> TokenStream {
     }
 }
 
-fn gen_clause(kind: &Kind, clause: &Clause, table: &mut dyn FnMut(&[(i8, i8)], bool) -> Ident) -> TokenStream {
+fn gen_clause(
+    kind: &Kind,
+    clause: &Clause,
+    table: &mut dyn FnMut(&[(i8, i8)], bool) -> Ident,
+) -> TokenStream {
     let mode = clause.mode;
     let fwd = clause.forward;
     match &clause.walk {
         Walk::Castling => quote! { pos.push_castlings(from, piece, side, out); },
-        Walk::Leap { vectors, double_step, en_passant } => {
+        Walk::Leap {
+            vectors,
+            double_step,
+            en_passant,
+        } => {
             let id = table(vectors, fwd);
             let targets = if fwd {
                 quote!(Bitboard(#id[side.index()][from.index()]))
@@ -304,7 +334,10 @@ fn gen_clause(kind: &Kind, clause: &Clause, table: &mut dyn FnMut(&[(i8, i8)], b
             let loops = vectors.iter().map(|&(dx, dy)| {
                 let dy = dy_expr(dy, fwd);
                 let (count, limit) = match max {
-                    Some(n) => (quote!(let mut steps = 0u8;), quote!(steps += 1; if steps == #n { break; })),
+                    Some(n) => (
+                        quote!(let mut steps = 0u8;),
+                        quote!(steps += 1; if steps == #n { break; }),
+                    ),
                     None => (quote!(), quote!()),
                 };
                 quote! {
@@ -319,7 +352,12 @@ fn gen_clause(kind: &Kind, clause: &Clause, table: &mut dyn FnMut(&[(i8, i8)], b
             });
             quote! { #({ #loops })* }
         }
-        Walk::Hop { vectors, hurdles, land, take_hurdle } => {
+        Walk::Hop {
+            vectors,
+            hurdles,
+            land,
+            take_hurdle,
+        } => {
             let loops = vectors.iter().map(|&(dx, dy)| {
                 let dy = dy_expr(dy, fwd);
                 let find_hurdles = quote! {
@@ -467,7 +505,11 @@ fn gen_observation(
                         " Whether a {} of `side` observes `target` by `{}` ({}).",
                         kind.name, clause.text, clause.source
                     );
-                    let fname = format_ident!("observes_{}_{}", snake(&kind.name), observers.clone().into_iter().count());
+                    let fname = format_ident!(
+                        "observes_{}_{}",
+                        snake(&kind.name),
+                        observers.clone().into_iter().count()
+                    );
                     observers.extend(quote! {
                         #[doc = #doc]
                         #[inline(always)]
@@ -561,7 +603,12 @@ fn observe_clause(walk: &Walk, fwd: bool) -> TokenStream {
             });
             quote! { #({ #scans })* }
         }
-        Walk::Hop { vectors, hurdles, land, take_hurdle } => {
+        Walk::Hop {
+            vectors,
+            hurdles,
+            land,
+            take_hurdle,
+        } => {
             let scans = vectors.iter().map(|&(dx, dy)| {
                 let (rx, ry) = (-dx, dy_expr(-dy, fwd));
                 let (fx, fy) = (dx, dy_expr(dy, fwd));

@@ -82,7 +82,11 @@ pub fn read_rules_dir(dir: &Path, base: &Path) -> std::io::Result<Vec<SourceFile
         .into_iter()
         .map(|p| {
             let text = std::fs::read_to_string(&p)?;
-            let shown = p.strip_prefix(base).unwrap_or(&p).to_string_lossy().replace('\\', "/");
+            let shown = p
+                .strip_prefix(base)
+                .unwrap_or(&p)
+                .to_string_lossy()
+                .replace('\\', "/");
             Ok(SourceFile { path: shown, text })
         })
         .collect()

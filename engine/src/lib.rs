@@ -19,6 +19,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod problem;
+pub mod rebirth;
 pub mod rules;
 pub mod solve;
 pub mod square;

@@ -114,6 +114,8 @@ pub struct Position<R: RuleSet> {
     castling: Castling,
     ep: Option<EnPassant>,
     history: Vec<Move>,
+    /// One entry per move or pass made: the side that made the move, `None` for a pass.
+    record: Vec<Option<Side>>,
     undo: Vec<Undo>,
     rules: R,
     royal_kinds: Vec<Kind>,
@@ -140,6 +142,7 @@ impl<R: RuleSet> Position<R> {
             castling,
             ep,
             history: Vec::new(),
+            record: Vec::new(),
             undo: Vec::new(),
             rules,
             royal_kinds,
@@ -163,6 +166,12 @@ impl<R: RuleSet> Position<R> {
                 PromotionChoice::Never => false,
             })
             .collect()
+    }
+
+    /// The kinds a pawn may promote to in this problem.
+    #[inline]
+    pub fn promotions(&self) -> &[Kind] {
+        &self.promotions
     }
 
     /// Replaces the promotion choices (a problem fixes them from all its twins).
@@ -211,10 +220,14 @@ impl<R: RuleSet> Position<R> {
         &self.history
     }
 
-    /// The last move made, if any.
+    /// The last move made and the side that made it; `None` in the diagram position and
+    /// right after a pass (series play), when there is no move to answer.
     #[inline(always)]
-    pub fn last_move(&self) -> Option<&Move> {
-        self.history.last()
+    pub fn last_move(&self) -> Option<(&Move, Side)> {
+        match self.record.last() {
+            Some(Some(side)) => self.history.last().map(|m| (m, *side)),
+            _ => None,
+        }
     }
 
     /// A hash of everything that decides the future of the position except history.
@@ -345,7 +358,9 @@ impl<R: RuleSet> Position<R> {
                 self.rules.generate(self, from, piece, side, out);
             }
         }
-        out.retain(|mv| self.rules.allows(self, mv));
+        if self.rules.has_restriction() {
+            out.retain(|mv| self.rules.allows(self, mv));
+        }
         if self.rules.has_rebirth() {
             let generated = std::mem::take(out);
             for mv in generated {
@@ -418,6 +433,7 @@ impl<R: RuleSet> Position<R> {
             }),
             _ => None,
         };
+        self.record.push(Some(self.side));
         self.side = self.side.opponent();
         self.history.push(mv);
     }
@@ -449,6 +465,7 @@ impl<R: RuleSet> Position<R> {
     /// Takes back the last move made.
     pub fn unmake(&mut self) {
         let mv = self.history.pop().expect("unmake without a move");
+        self.record.pop();
         let undo = self.undo.pop().expect("undo record");
         for effect in mv.extras().rev() {
             match *effect {
@@ -494,12 +511,14 @@ impl<R: RuleSet> Position<R> {
             ep: self.ep,
         });
         self.ep = None;
+        self.record.push(None);
         self.side = self.side.opponent();
     }
 
     /// Takes back a [`Position::pass`].
     pub fn unpass(&mut self) {
         let undo = self.undo.pop().expect("unpass without a pass");
+        self.record.pop();
         self.ep = undo.ep;
         self.side = self.side.opponent();
     }

@@ -270,6 +270,23 @@ fn convert_stipulation(
     })
 }
 
+/// The index in [`RuleSet::CONDITIONS`] of the rule for condition `c`: the one with a
+/// name that reads, as a problem would write it, the same as `c` (so `FileCirce` and
+/// `Circe File` are one condition).
+pub fn find_condition<R: RuleSet>(c: &input::Condition) -> Option<usize> {
+    let wanted = c.normalized_name();
+    R::CONDITIONS.iter().position(|info| {
+        info.names.iter().any(|name| {
+            let text = format!("BeginProblem\nCondition {name}\nEndProblem\n");
+            input::read_problems(&text)
+                .first()
+                .and_then(|r| r.as_ref().ok())
+                .and_then(|p| p.conditions.first())
+                .is_some_and(|read| read.normalized_name() == wanted)
+        })
+    })
+}
+
 /// Options that change what a solution is, which fairyforge does not implement yet.
 fn unsupported_option(o: &ProblemOption) -> Option<String> {
     use ProblemOption::*;
@@ -307,9 +324,15 @@ fn solve_setup<R: RuleSet + Default>(
         outcome: Err(String::new()),
         stopped: None,
     };
-    if let Some(c) = setup.conditions.first() {
-        result.outcome = Err(format!("the condition {} is not supported yet", c.name));
-        return result;
+    let mut rules = R::default();
+    for c in &setup.conditions {
+        match find_condition::<R>(c) {
+            Some(i) => rules.activate(i),
+            None => {
+                result.outcome = Err(format!("the condition {c} is not supported yet"));
+                return result;
+            }
+        }
     }
     if let Some(msg) = problem.options.iter().find_map(unsupported_option) {
         result.outcome = Err(msg);
@@ -376,7 +399,7 @@ fn solve_setup<R: RuleSet + Default>(
             let victim = passed.offset(0, to_move.opponent().forward())?;
             Some(EnPassant { passed, victim })
         });
-        let mut pos = Position::new(board, to_move, castling, ep, R::default());
+        let mut pos = Position::new(board, to_move, castling, ep, rules.clone());
         let kinds = pos.promotion_kinds(&promotions_also);
         pos.set_promotions(kinds);
         if opts.set_play && stip.family == Family::Help {

@@ -66,6 +66,10 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// (the spec tests compare the two on random positions).
     fn observes(&self, pos: &Position<Self>, target: Square, side: Side) -> bool;
 
+    /// Turns on the condition with index `condition` in [`RuleSet::CONDITIONS`] for this
+    /// problem. Called before solving, once per condition the problem names.
+    fn activate(&mut self, condition: usize);
+
     /// Phase 1: whether the unit `piece` on `from` may move at all when `side` moves
     /// (false when a condition paralyses it). Called before [`RuleSet::generate`].
     #[inline(always)]
@@ -78,6 +82,29 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     #[inline(always)]
     fn allows(&self, _pos: &Position<Self>, _mv: &Move) -> bool {
         true
+    }
+
+    /// Whether any active condition restricts moves ([`RuleSet::allows`] is always true
+    /// when this is false, and the engine skips it).
+    #[inline(always)]
+    fn has_restriction(&self) -> bool {
+        false
+    }
+
+    /// Observation under the conditions: whether the unit `piece` on `from`, which the
+    /// rule of its kind lets capture on `target`, observes `target` when `side` would
+    /// move it (false when a condition paralyses it, forbids that capture, or leaves
+    /// its rebirth no square). Called by [`RuleSet::observes`] for every candidate when
+    /// [`RuleSet::has_observation_filter`] is true.
+    #[inline(always)]
+    fn observation_ok(&self, _pos: &Position<Self>, _from: Square, _piece: Piece, _target: Square, _side: Side) -> bool {
+        true
+    }
+
+    /// Whether any active condition filters observation.
+    #[inline(always)]
+    fn has_observation_filter(&self) -> bool {
+        false
     }
 
     /// Phases 3 and 4, capture and rebirth: pushes the moves `mv` (a capture) becomes

@@ -1,0 +1,137 @@
+//! Rebirth: the mechanisms rebirth conditions are written in.
+//!
+//! A condition's rule says *who* is reborn (the captured unit or the capturer), *where*
+//! (a square expression the generated code evaluates, often through
+//! [`game_array_square`]), what happens when that square is taken (the unit vanishes,
+//! or the capture is not allowed) and whether a pawn reborn on its last rank promotes.
+//! [`push_rebirth`] turns that into the moves with their extra effects.
+
+use crate::moves::{Effect, Move, MoveList};
+use crate::piece::{Piece, Side};
+use crate::position::Position;
+use crate::rules::RuleSet;
+use crate::square::Square;
+
+/// Who reappears.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reborn {
+    /// The captured unit (Circe and its relatives). Royal units are never reborn.
+    Captured,
+    /// The capturing unit, as it arrived (Anticirce).
+    Capturer,
+}
+
+/// What happens when the rebirth square is taken or off the board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WhenTaken {
+    /// The reborn unit vanishes; the capture stands.
+    Vanish,
+    /// The capture is not allowed.
+    Forbid,
+}
+
+/// The side whose camp `piece` counts in when `mover` plays the capture: its owner's,
+/// and for a neutral unit the side it belongs to at that moment.
+pub fn camp(piece: Piece, reborn: Reborn, mover: Side) -> Side {
+    let default = match reborn {
+        Reborn::Captured => mover.opponent(),
+        Reborn::Capturer => mover,
+    };
+    piece.owner.side_or(default)
+}
+
+/// The square of `piece` in the game array for `side` (the orthodox opening position,
+/// as the rules' `home` squares give it), chosen as classic Circe does: a pawn on its
+/// second rank of the file of `capture`; a unit with several home squares on the one of
+/// the colour of `capture`; a unit without home squares on the last rank of the file
+/// of `capture`.
+pub fn game_array_square<R: RuleSet>(piece: Piece, side: Side, capture: Square) -> Square {
+    let info = &R::KINDS[piece.kind.index()];
+    let on = |file: i8, rank: i8| Square::from_coords(file, side.relative_rank(rank)).expect("on the board");
+    if info.pawn {
+        return on(capture.file(), 1);
+    }
+    match (info.home_rank, info.home_files) {
+        (Some(rank), [file]) => on(*file, rank),
+        (Some(rank), files) if !files.is_empty() => {
+            let colour = (capture.file() + capture.rank()) % 2;
+            let file = files
+                .iter()
+                .copied()
+                .find(|&f| (f + side.relative_rank(rank)) % 2 == colour)
+                .unwrap_or(files[0]);
+            on(file, rank)
+        }
+        _ => on(capture.file(), 7),
+    }
+}
+
+/// Whether `sq` is taken once `mv` has been played (before its extra effects).
+fn taken_after<R: RuleSet>(pos: &Position<R>, mv: &Move, sq: Square) -> bool {
+    if sq == mv.to {
+        return true;
+    }
+    if sq == mv.from || (mv.captured.is_some() && sq == mv.capture_at) {
+        return false;
+    }
+    !pos.board().is_empty(sq)
+}
+
+/// One rebirth a condition asks for.
+#[derive(Clone, Copy, Debug)]
+pub struct Rebirth {
+    /// Who reappears.
+    pub who: Reborn,
+    /// Where (`None`: off the board).
+    pub at: Option<Square>,
+    /// What happens when the square is taken or off the board.
+    pub when_taken: WhenTaken,
+    /// A captured pawn reborn on its last rank promotes, one move per choice (the
+    /// capturer chooses).
+    pub promote: bool,
+}
+
+/// Pushes the moves the capture `mv` by `mover` becomes with `rebirth`.
+pub fn push_rebirth<R: RuleSet>(pos: &Position<R>, mv: Move, mover: Side, rebirth: Rebirth, out: &mut MoveList) {
+    let Rebirth { who, at, when_taken, promote } = rebirth;
+    let piece = match who {
+        Reborn::Captured => match mv.captured {
+            Some(p) if !R::KINDS[p.kind.index()].royal => p,
+            _ => return out.push(mv),
+        },
+        Reborn::Capturer => mv.arriving(),
+    };
+    let free = at.filter(|&sq| match who {
+        Reborn::Capturer if sq == mv.to => true,
+        _ => !taken_after(pos, &mv, sq),
+    });
+    let Some(sq) = free else {
+        if when_taken == WhenTaken::Vanish {
+            out.push(mv);
+        }
+        return;
+    };
+    match who {
+        Reborn::Capturer => {
+            if sq == mv.to {
+                return out.push(mv);
+            }
+            let moved = mv
+                .with_effect(Effect::Remove { at: mv.to, piece })
+                .and_then(|m| m.with_effect(Effect::Add { at: sq, piece }));
+            out.extend(moved);
+        }
+        Reborn::Captured => {
+            let side = camp(piece, who, mover);
+            let info = &R::KINDS[piece.kind.index()];
+            if promote && info.pawn && sq.rank() == side.relative_rank(7) {
+                for &k in pos.promotions() {
+                    let promoted = Piece::new(k, piece.owner);
+                    out.extend(mv.with_effect(Effect::Add { at: sq, piece: promoted }));
+                }
+            } else {
+                out.extend(mv.with_effect(Effect::Add { at: sq, piece }));
+            }
+        }
+    }
+}
