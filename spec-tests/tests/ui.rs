@@ -2,6 +2,13 @@
 //! under `ui/pass` compile and run; each file under `ui/fail` is a class of rule error whose
 //! message and span are pinned in the `.stderr` beside it (`TRYBUILD=overwrite` rewrites
 //! them; read every one before committing).
+//!
+//! One file per class of error: syntax, unknown primitive, unknown lines, duplicate code,
+//! duplicate piece, vectors that cannot move, an option the primitive does not take, a bad
+//! option value, `castling` without `royal`, `double_step` without `pawn`, illegal example
+//! positions, unknown codes in examples, pieces without codes or text; and the errors of
+//! the `rules_str!` and `include_rules!` forms. An "unknown condition" class belongs here
+//! once the language has `condition` blocks.
 
 #[test]
 fn rules_macro_ui() {

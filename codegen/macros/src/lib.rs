@@ -13,11 +13,10 @@
 //!   files change.
 //!
 //! The generated code names `::fairyforge_engine`, so a crate using the macros depends on
-//! `fairyforge-engine`. Put each rule set in a module of its own, with the lint allowances
-//! generated code needs:
+//! `fairyforge-engine`. Put each rule set in a module of its own (the expanded code comes
+//! from a macro, so the compiler's and clippy's lints leave it alone):
 //!
 //! ```ignore
-//! #[allow(unused_variables, unused_mut, unreachable_code)]
 //! mod tiny {
 //!     fairyforge_macros::rules! {
 //!         piece King {
