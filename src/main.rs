@@ -194,7 +194,7 @@ fn main() -> ExitCode {
             } else {
                 BoardNotation::Fen
             };
-            let mut pos = match parse_position(&position, notation, Rules) {
+            let mut pos = match parse_position(&position, notation, Rules::default()) {
                 Ok(pos) => pos,
                 Err(e) => {
                     eprintln!("error: position, {e}");

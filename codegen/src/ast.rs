@@ -24,6 +24,8 @@ impl<T> Spanned<T> {
 pub struct RuleFile {
     /// The pieces defined.
     pub pieces: Vec<PieceDef>,
+    /// The conditions defined.
+    pub conditions: Vec<ConditionDef>,
 }
 
 /// `piece Name { … }`.
@@ -128,4 +130,92 @@ pub struct Example {
     pub options: Option<Spanned<String>>,
     /// The expected solution lines.
     pub solution: Option<Spanned<String>>,
+}
+
+/// `condition Name { … }`.
+#[derive(Clone, Debug)]
+pub struct ConditionDef {
+    /// The rule's name.
+    pub name: Spanned<String>,
+    /// The whole block.
+    pub span: Span,
+    /// `names "…" …`: how problems write it.
+    pub names: Vec<Spanned<String>>,
+    /// `text "…"`: the definition implemented.
+    pub text: Option<Spanned<String>>,
+    /// `side white|black`: the condition applies to that side only.
+    pub side: Option<Spanned<String>>,
+    /// `rebirth …` statements.
+    pub rebirths: Vec<RebirthDef>,
+    /// `paralyse when …` statements.
+    pub paralyse: Vec<Spanned<BoolExpr>>,
+    /// `forbid when …` statements.
+    pub forbid: Vec<Spanned<BoolExpr>>,
+    /// `select first|max|min by …` statements.
+    pub select: Vec<(Spanned<String>, Spanned<String>)>,
+    /// `example "…" { … }` blocks.
+    pub examples: Vec<Example>,
+}
+
+/// `rebirth captured|capturer at SQUARE [when taken vanish|forbid] [promoting]`.
+#[derive(Clone, Debug)]
+pub struct RebirthDef {
+    /// The whole statement.
+    pub span: Span,
+    /// `captured` or `capturer`.
+    pub who: Spanned<String>,
+    /// Where.
+    pub at: Spanned<SqExpr>,
+    /// `vanish` or `forbid`.
+    pub when_taken: Option<Spanned<String>>,
+    /// `promoting` was written.
+    pub promoting: bool,
+}
+
+/// A square computed from a move.
+#[derive(Clone, Debug)]
+pub enum SqExpr {
+    /// `capture`, `departure`, `arrival`.
+    Word(Spanned<String>),
+    /// `game_array(captured)`, `game_array(capturer, mirrored)`.
+    Call(Spanned<String>, Vec<Spanned<String>>),
+    /// `(A.file, B.rank)`: the file of one square and the rank of another.
+    Pair(
+        Box<Spanned<SqExpr>>,
+        Spanned<String>,
+        Box<Spanned<SqExpr>>,
+        Spanned<String>,
+    ),
+    /// `S + (A - B)` or `S - (A - B)`.
+    Shift(
+        Box<Spanned<SqExpr>>,
+        bool,
+        Box<Spanned<SqExpr>>,
+        Box<Spanned<SqExpr>>,
+    ),
+}
+
+/// A truth about a unit, a move or the last move.
+#[derive(Clone, Debug)]
+pub enum BoolExpr {
+    /// Both.
+    And(Box<Spanned<BoolExpr>>, Box<Spanned<BoolExpr>>),
+    /// Either.
+    Or(Box<Spanned<BoolExpr>>, Box<Spanned<BoolExpr>>),
+    /// Not.
+    Not(Box<Spanned<BoolExpr>>),
+    /// `A == B` (`true`) or `A != B` (`false`).
+    Compare(Spanned<Value>, bool, Spanned<Value>),
+    /// A value that is a truth itself (`unit.royal`).
+    Is(Spanned<Value>),
+}
+
+/// A value in a condition: a dotted path (`unit.walk`, `last.side`, `side`) or a call
+/// (`colour(departure)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// `a.b.c`.
+    Path(Vec<String>),
+    /// `f(x)`.
+    Call(String, String),
 }

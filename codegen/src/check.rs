@@ -43,14 +43,61 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
             }
         }
     }
+    let all_conditions: Vec<&ast::ConditionDef> =
+        parsed.iter().flat_map(|f| &f.conditions).collect();
+    let mut conditions = Vec::new();
+    let mut seen: HashMap<&str, Span> = HashMap::new();
+    for c in &all_conditions {
+        if let Some(first) = seen.insert(&c.name.node, c.name.span) {
+            let at = cx.source(first);
+            cx.error(
+                c.name.span,
+                format!("the condition `{}` is defined twice", c.name.node),
+                format!("first defined at {at}"),
+            );
+        }
+        conditions.extend(cx.condition(c));
+        for ex in &c.examples {
+            cx.example_units(ex, &written);
+        }
+    }
+    // every example names conditions some rule defines
+    let known: Vec<String> = all_conditions
+        .iter()
+        .flat_map(|c| c.names.iter().map(|n| normal_name(&n.node)))
+        .collect();
+    let examples = parsed
+        .iter()
+        .flat_map(|f| f.pieces.iter().flat_map(|p| &p.examples))
+        .chain(all_conditions.iter().flat_map(|c| &c.examples));
+    for ex in examples {
+        if let Some(c) = &ex.conditions {
+            if !known.contains(&normal_name(&c.node)) {
+                cx.error(
+                    c.span,
+                    format!("unknown condition `{}` in an example", c.node.trim()),
+                    "expected a name given by some condition's `names`",
+                );
+            }
+        }
+    }
     if cx.errors.is_empty() {
         Ok(lower::Rules {
             kinds,
+            conditions,
             files: files.iter().map(|f| f.path.clone()).collect(),
         })
     } else {
         Err(cx.errors)
     }
+}
+
+/// A condition name with case and white space folded, for comparing names.
+fn normal_name(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_lowercase()
 }
 
 struct Checker<'a> {
@@ -608,5 +655,354 @@ fn one_of(words: &[&str]) -> String {
     match quoted.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
         _ => quoted.concat(),
+    }
+}
+
+/// Where a truth is evaluated: what it may look at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// `paralyse when`: a unit (`unit`, `side`, `last`).
+    Unit,
+    /// `forbid when`: a move (also `departure`, `arrival`, `capture`).
+    Move,
+}
+
+/// The type of a value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Type {
+    Walk,
+    Side,
+    Colour,
+    Bool,
+}
+
+impl Checker<'_> {
+    fn condition(&mut self, c: &ast::ConditionDef) -> Option<lower::Condition> {
+        let before = self.errors.0.len();
+        if c.names.is_empty() {
+            self.error(
+                c.name.span,
+                format!("the condition `{}` has no `names`", c.name.node),
+                "add `names \"…\"` as problems write it",
+            );
+        }
+        let text = match &c.text {
+            Some(t) if !t.node.trim().is_empty() => {
+                t.node.split_whitespace().collect::<Vec<_>>().join(" ")
+            }
+            _ => {
+                self.error(
+                    c.name.span,
+                    format!("the condition `{}` has no definition text", c.name.node),
+                    "add `text \"…\"` quoting the definition it implements",
+                );
+                String::new()
+            }
+        };
+        let white_only = match c.side.as_ref().map(|s| (s.node.as_str(), s.span)) {
+            None => None,
+            Some(("white", _)) => Some(true),
+            Some(("black", _)) => Some(false),
+            Some((w, span)) => {
+                self.error(
+                    span,
+                    format!("unknown side `{w}`"),
+                    "expected `white` or `black`",
+                );
+                None
+            }
+        };
+        if c.rebirths.len() > 1 {
+            self.error(
+                c.rebirths[1].span,
+                "a condition has at most one rebirth",
+                "remove this `rebirth`, or write another condition",
+            );
+        }
+        let rebirth = c.rebirths.first().and_then(|r| {
+            let capturer = match r.who.node.as_str() {
+                "captured" => false,
+                "capturer" => true,
+                w => {
+                    self.error(
+                        r.who.span,
+                        format!("unknown unit `{w}` to rebirth"),
+                        "expected `captured` or `capturer`",
+                    );
+                    return None;
+                }
+            };
+            let forbid_when_taken = match r.when_taken.as_ref().map(|w| (w.node.as_str(), w.span)) {
+                None | Some(("vanish", _)) => false,
+                Some(("forbid", _)) => true,
+                Some((w, span)) => {
+                    self.error(
+                        span,
+                        format!("unknown consequence `{w}`"),
+                        "expected `vanish` (the unit disappears) or `forbid` (no capture)",
+                    );
+                    false
+                }
+            };
+            if r.promoting && capturer {
+                self.error(
+                    r.span,
+                    "`promoting` applies to a reborn captured pawn",
+                    "remove `promoting`, or rebirth `captured`",
+                );
+            }
+            let at = self.sq(&r.at)?;
+            Some(lower::Rebirth {
+                capturer,
+                at,
+                forbid_when_taken,
+                promoting: r.promoting,
+                text: self.text(r.span),
+            })
+        });
+        let paralyse: Vec<lower::Cond> = c
+            .paralyse
+            .iter()
+            .filter_map(|e| self.cond(e, Place::Unit))
+            .collect();
+        let forbid: Vec<lower::Cond> = c
+            .forbid
+            .iter()
+            .filter_map(|e| self.cond(e, Place::Move))
+            .collect();
+        if c.select.len() > 1 {
+            self.error(
+                c.select[1].0.span,
+                "a condition selects at most once",
+                "remove this `select`",
+            );
+        }
+        let select =
+            c.select
+                .first()
+                .and_then(|(how, by)| match (how.node.as_str(), by.node.as_str()) {
+                    ("first", "alphabetic") => Some(lower::Select::FirstAlphabetic),
+                    ("max", "length") => Some(lower::Select::MaxLength),
+                    ("min", "length") => Some(lower::Select::MinLength),
+                    ("first", _) => {
+                        self.error(
+                            by.span,
+                            format!("unknown order `{}`", by.node),
+                            "expected `alphabetic` (a1, a2 … a8, b1 … h8)",
+                        );
+                        None
+                    }
+                    ("max" | "min", _) => {
+                        self.error(
+                            by.span,
+                            format!("unknown measure `{}`", by.node),
+                            "expected `length`",
+                        );
+                        None
+                    }
+                    _ => {
+                        self.error(
+                            how.span,
+                            format!("unknown selection `{}`", how.node),
+                            "expected `first`, `max` or `min`",
+                        );
+                        None
+                    }
+                });
+        if rebirth.is_none()
+            && paralyse.is_empty()
+            && forbid.is_empty()
+            && select.is_none()
+            && self.errors.0.len() == before
+        {
+            self.error(
+                c.name.span,
+                format!("the condition `{}` does nothing", c.name.node),
+                "add a `rebirth`, `paralyse`, `forbid` or `select` statement",
+            );
+        }
+        let uses_last = paralyse.iter().chain(&forbid).any(uses_last);
+        let examples = c.examples.iter().filter_map(|e| self.example(e)).collect();
+        (self.errors.0.len() == before).then(|| lower::Condition {
+            name: c.name.node.clone(),
+            source: self.source(c.name.span),
+            text,
+            names: c.names.iter().map(|n| n.node.clone()).collect(),
+            white_only,
+            rebirth,
+            paralyse,
+            forbid,
+            select,
+            uses_last,
+            examples,
+        })
+    }
+
+    fn sq(&mut self, e: &Spanned<ast::SqExpr>) -> Option<lower::Sq> {
+        use ast::SqExpr;
+        Some(match &e.node {
+            SqExpr::Word(w) => match w.node.as_str() {
+                "capture" => lower::Sq::Capture,
+                "departure" => lower::Sq::Departure,
+                "arrival" => lower::Sq::Arrival,
+                other => {
+                    self.error(w.span, format!("unknown square `{other}`"), "expected `capture`, `departure`, `arrival`, `game_array(…)` or `(A.file, B.rank)`");
+                    return None;
+                }
+            },
+            SqExpr::Call(f, args) => {
+                if f.node != "game_array" {
+                    self.error(
+                        f.span,
+                        format!("unknown square function `{}`", f.node),
+                        "expected `game_array(captured|capturer[, mirrored])`",
+                    );
+                    return None;
+                }
+                let capturer = match args.first().map(|a| a.node.as_str()) {
+                    Some("captured") => false,
+                    Some("capturer") => true,
+                    _ => {
+                        self.error(
+                            e.span,
+                            "`game_array` needs the unit",
+                            "expected `game_array(captured)` or `game_array(capturer)`",
+                        );
+                        return None;
+                    }
+                };
+                let mirrored = match args.get(1).map(|a| (a.node.as_str(), a.span)) {
+                    None => false,
+                    Some(("mirrored", _)) => true,
+                    Some((w, span)) => {
+                        self.error(
+                            span,
+                            format!("unknown option `{w}` of `game_array`"),
+                            "expected `mirrored`",
+                        );
+                        return None;
+                    }
+                };
+                lower::Sq::GameArray { capturer, mirrored }
+            }
+            SqExpr::Pair(a, fa, b, rb) => {
+                if fa.node != "file" {
+                    self.error(
+                        fa.span,
+                        format!("expected `file`, found `{}`", fa.node),
+                        "the first part of a pair is a file: `A.file`",
+                    );
+                }
+                if rb.node != "rank" {
+                    self.error(
+                        rb.span,
+                        format!("expected `rank`, found `{}`", rb.node),
+                        "the second part of a pair is a rank: `B.rank`",
+                    );
+                }
+                lower::Sq::Pair(Box::new(self.sq(a)?), Box::new(self.sq(b)?))
+            }
+            SqExpr::Shift(s, plus, a, b) => lower::Sq::Shift(
+                Box::new(self.sq(s)?),
+                *plus,
+                Box::new(self.sq(a)?),
+                Box::new(self.sq(b)?),
+            ),
+        })
+    }
+
+    fn cond(&mut self, e: &Spanned<ast::BoolExpr>, place: Place) -> Option<lower::Cond> {
+        use ast::BoolExpr;
+        Some(match &e.node {
+            BoolExpr::And(a, b) => lower::Cond::And(
+                Box::new(self.cond(a, place)?),
+                Box::new(self.cond(b, place)?),
+            ),
+            BoolExpr::Or(a, b) => lower::Cond::Or(
+                Box::new(self.cond(a, place)?),
+                Box::new(self.cond(b, place)?),
+            ),
+            BoolExpr::Not(a) => lower::Cond::Not(Box::new(self.cond(a, place)?)),
+            BoolExpr::Compare(a, eq, b) => {
+                let (va, ta) = self.value(a, place)?;
+                let (vb, tb) = self.value(b, place)?;
+                if ta != tb || ta == Type::Bool {
+                    self.error(
+                        e.span,
+                        format!("cannot compare {ta:?} with {tb:?}"),
+                        "compare values of one type: walks, sides or colours",
+                    );
+                    return None;
+                }
+                lower::Cond::Compare(va, *eq, vb)
+            }
+            BoolExpr::Is(v) => {
+                let (val, t) = self.value(v, place)?;
+                if t != Type::Bool {
+                    self.error(
+                        v.span,
+                        format!("a {t:?} is not a truth"),
+                        "compare it: `A == B` or `A != B`",
+                    );
+                    return None;
+                }
+                lower::Cond::Is(val)
+            }
+        })
+    }
+
+    fn value(&mut self, v: &Spanned<ast::Value>, place: Place) -> Option<(lower::Val, Type)> {
+        use lower::Val;
+        let found = match &v.node {
+            ast::Value::Path(p) => {
+                match p.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+                    ["unit", "walk"] => Some((Val::UnitWalk, Type::Walk)),
+                    ["unit", "royal"] => Some((Val::UnitRoyal, Type::Bool)),
+                    ["unit", "observed_by_same_walk"] => {
+                        Some((Val::UnitObservedBySameWalk, Type::Bool))
+                    }
+                    ["last", "walk"] => Some((Val::LastWalk, Type::Walk)),
+                    ["last", "side"] => Some((Val::LastSide, Type::Side)),
+                    ["side"] => Some((Val::Side, Type::Side)),
+                    _ => None,
+                }
+            }
+            ast::Value::Call(f, x) if f == "colour" => {
+                let sq = match x.as_str() {
+                    "departure" => Some(lower::Sq::Departure),
+                    "arrival" => Some(lower::Sq::Arrival),
+                    _ => None,
+                };
+                match sq {
+                    Some(_) if place == Place::Unit => {
+                        self.error(v.span, format!("`colour({x})` cannot apply in `paralyse`: a unit has no move there"), "use it in `forbid when …`");
+                        return None;
+                    }
+                    Some(sq) => Some((Val::Colour(sq), Type::Colour)),
+                    None => None,
+                }
+            }
+            _ => None,
+        };
+        if found.is_none() {
+            self.error(
+                v.span,
+                format!("unknown value `{}`", self.text(v.span)),
+                "expected unit.walk, unit.royal, unit.observed_by_same_walk, last.walk, last.side, side or colour(departure|arrival)",
+            );
+        }
+        found
+    }
+}
+
+fn uses_last(c: &lower::Cond) -> bool {
+    use lower::{Cond, Val};
+    match c {
+        Cond::And(a, b) | Cond::Or(a, b) => uses_last(a) || uses_last(b),
+        Cond::Not(a) => uses_last(a),
+        Cond::Compare(a, _, b) => [a, b]
+            .iter()
+            .any(|v| matches!(v, Val::LastWalk | Val::LastSide)),
+        Cond::Is(_) => false,
     }
 }

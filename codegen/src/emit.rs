@@ -6,6 +6,8 @@
 //! Every item carries a doc comment quoting its rule and naming `file:line`, so a reader of
 //! the generated code can always find the rule behind it.
 
+mod conditions;
+
 use crate::lower::{Clause, Kind, Land, Mode, Promotion, Rules, Walk};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -78,16 +80,23 @@ pub fn emit(rules: &Rules) -> TokenStream {
 
     let (observation, observers) = gen_observation(rules, &mut |v, f| table_for(v, f, &mut tables));
     let kind_infos = rules.kinds.iter().map(kind_info);
+    let condition_infos = conditions::infos(rules);
+    let (condition_helpers, condition_hooks) = conditions::hooks(rules);
     let kind_consts = rules.kinds.iter().enumerate().map(|(i, k)| {
         let name = Ident::new(&snake(&k.name).to_uppercase(), Span::call_site());
         let i = i as u8;
         let doc = format!(" The {} ({}).", k.name, k.source);
         quote! { #[doc = #doc] pub const #name: Kind = Kind(#i); }
     });
-    let examples = rules.kinds.iter().flat_map(|k| {
-        k.examples.iter().map(move |e| {
+    let owners = rules
+        .kinds
+        .iter()
+        .map(|k| (&k.name, &k.examples))
+        .chain(rules.conditions.iter().map(|c| (&c.name, &c.examples)));
+    let examples = owners.flat_map(|(name, examples)| {
+        examples.iter().map(move |e| {
             let (rule, title, source, problem, solution) =
-                (&k.name, &e.title, &e.source, &e.problem, &e.solution);
+                (name, &e.title, &e.source, &e.problem, &e.solution);
             quote! {
                 RuleExample { rule: #rule, title: #title, source: #source, problem: #problem, solution: #solution },
             }
@@ -95,12 +104,17 @@ pub fn emit(rules: &Rules) -> TokenStream {
     });
 
     quote! {
+        use ::fairyforge_engine::rebirth::{camp, game_array_square, push_rebirth, Rebirth, Reborn, WhenTaken};
+        use ::fairyforge_engine::measure::{alphabetic, keep_best, length, observed_by_kind};
         use ::fairyforge_engine::{Bitboard, ConditionInfo, Kind, KindInfo, Move, MoveKind, MoveList, Piece, Position, PromotionChoice, RuleExample, RuleSet, Side, Square};
 
         /// The rule set generated from `rules/`: every kind of unit and every condition.
         /// A value holds the conditions in force in one problem.
         #[derive(Clone, Debug, Default)]
-        pub struct Rules;
+        pub struct Rules {
+            /// Bit `i` set: the condition `CONDITIONS[i]` is in force.
+            active: u64,
+        }
 
         /// The kinds, by rule name.
         pub mod kinds {
@@ -116,15 +130,14 @@ pub fn emit(rules: &Rules) -> TokenStream {
         impl Rules {
             #generators
             #observers
+            #condition_helpers
         }
 
         impl RuleSet for Rules {
             const KINDS: &'static [KindInfo] = &[ #(#kind_infos),* ];
-            const CONDITIONS: &'static [ConditionInfo] = &[];
+            const CONDITIONS: &'static [ConditionInfo] = &[ #(#condition_infos),* ];
 
-            fn activate(&mut self, condition: usize) {
-                unreachable!("no condition has the index {condition}: the rules define none");
-            }
+            #condition_hooks
 
             #[inline]
             fn generate(&self, pos: &Position<Self>, from: Square, piece: Piece, side: Side, out: &mut MoveList) {
@@ -513,7 +526,9 @@ fn gen_observation(
                     observers.extend(quote! {
                         #[doc = #doc]
                         #[inline(always)]
-                        fn #fname(board: &::fairyforge_engine::Board, target: Square, side: Side) -> bool {
+                        fn #fname(&self, pos: &Position<Rules>, target: Square, side: Side) -> bool {
+                            let board = pos.board();
+                            let filter = self.has_observation_filter();
                             let enemy = side.opponent().owner();
                             let kind = Kind(#k);
                             #code
@@ -521,7 +536,7 @@ fn gen_observation(
                         }
                     });
                     others.extend(quote! {
-                        if (board.of_kind(Kind(#k)) & attackers).non_empty() && Rules::#fname(board, target, side) {
+                        if (board.of_kind(Kind(#k)) & attackers).non_empty() && self.#fname(pos, target, side) {
                             return true;
                         }
                     });
@@ -539,7 +554,17 @@ fn gen_observation(
         };
         let union = kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
         body.extend(quote! {
-            if (#lookup & (#(#union)|*) & attackers).non_empty() { return true; }
+            let candidates = #lookup & (#(#union)|*) & attackers;
+            if candidates.non_empty() {
+                if !filter {
+                    return true;
+                }
+                for from in candidates {
+                    if self.observation_ok(pos, from, board.unit(from), target, side) {
+                        return true;
+                    }
+                }
+            }
         });
     }
     if !rides.is_empty() {
@@ -552,7 +577,7 @@ fn gen_observation(
                 while let Some(s) = at.offset(#rx, #ry) {
                     at = s;
                     if let Some(p) = board.get(s) {
-                        if p.owner != enemy && (#mask >> p.kind.0) & 1 != 0 { return true; }
+                        if p.owner != enemy && (#mask >> p.kind.0) & 1 != 0 && (!filter || self.observation_ok(pos, s, p, target, side)) { return true; }
                         break;
                     }
                 }
@@ -570,6 +595,7 @@ fn gen_observation(
         fn observes(&self, pos: &Position<Self>, target: Square, side: Side) -> bool {
             let board = pos.board();
             let attackers = board.movable_by(side);
+            let filter = self.has_observation_filter();
             let enemy = side.opponent().owner();
             let _ = enemy;
             #body
@@ -583,7 +609,9 @@ fn gen_observation(
 /// `target` by this walk, looking backwards from the target.
 fn observe_clause(walk: &Walk, fwd: bool) -> TokenStream {
     // the attacker moves by (dx, dy) for its side: look backwards along (-dx, -dy)
-    let is_attacker = quote! { p.kind == kind && p.owner != enemy };
+    let is_attacker = quote! {
+        p.kind == kind && p.owner != enemy && (!filter || self.observation_ok(pos, at, p, target, side))
+    };
     match walk {
         Walk::Ride { vectors, max } => {
             let n = max.unwrap_or(7);

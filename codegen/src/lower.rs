@@ -7,6 +7,8 @@
 pub struct Rules {
     /// The kinds of units.
     pub kinds: Vec<Kind>,
+    /// The conditions.
+    pub conditions: Vec<Condition>,
     /// The rule files read, repo-relative, in order.
     pub files: Vec<String>,
 }
@@ -202,4 +204,114 @@ pub fn named_lines(name: &str) -> Option<Vec<(i8, i8)>> {
         }
         _ => return None,
     })
+}
+
+/// A condition, checked.
+#[derive(Clone, Debug)]
+pub struct Condition {
+    /// Rule name.
+    pub name: String,
+    /// `rules/…:line` of the block.
+    pub source: String,
+    /// The definition quoted by the rule.
+    pub text: String,
+    /// How problems write it.
+    pub names: Vec<String>,
+    /// `Some(true)`: White only; `Some(false)`: Black only; `None`: both sides.
+    pub white_only: Option<bool>,
+    /// The rebirth, if any.
+    pub rebirth: Option<Rebirth>,
+    /// Units that may neither move nor observe.
+    pub paralyse: Vec<Cond>,
+    /// Moves (and observations) that are not allowed.
+    pub forbid: Vec<Cond>,
+    /// The selection among legal moves, if any.
+    pub select: Option<Select>,
+    /// Whether any of its truths looks at the last move.
+    pub uses_last: bool,
+    /// Worked examples.
+    pub examples: Vec<Example>,
+}
+
+/// A rebirth.
+#[derive(Clone, Debug)]
+pub struct Rebirth {
+    /// The capturer is reborn (else the captured unit).
+    pub capturer: bool,
+    /// Where.
+    pub at: Sq,
+    /// When the square is taken the capture is forbidden (else the unit vanishes).
+    pub forbid_when_taken: bool,
+    /// A captured pawn reborn on its last rank promotes.
+    pub promoting: bool,
+    /// The statement as written.
+    pub text: String,
+}
+
+/// A square computed from a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sq {
+    /// The departure square.
+    Departure,
+    /// The arrival square.
+    Arrival,
+    /// Where the captured unit stood.
+    Capture,
+    /// The game-array square of the captured unit or the capturer, optionally as if it
+    /// belonged to the other side.
+    GameArray {
+        /// Of the capturer (else of the captured unit).
+        capturer: bool,
+        /// As if of the other side.
+        mirrored: bool,
+    },
+    /// The file of the first, the rank of the second.
+    Pair(Box<Sq>, Box<Sq>),
+    /// `S + (A - B)` (true) or `S - (A - B)` (false).
+    Shift(Box<Sq>, bool, Box<Sq>, Box<Sq>),
+}
+
+/// A truth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cond {
+    /// Both.
+    And(Box<Cond>, Box<Cond>),
+    /// Either.
+    Or(Box<Cond>, Box<Cond>),
+    /// Not.
+    Not(Box<Cond>),
+    /// Equal (true) or different (false).
+    Compare(Val, bool, Val),
+    /// A truth value.
+    Is(Val),
+}
+
+/// A value a truth can look at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Val {
+    /// The kind of the unit concerned.
+    UnitWalk,
+    /// The kind of the unit that made the last move (before a promotion).
+    LastWalk,
+    /// The side that made the last move.
+    LastSide,
+    /// The side that would move the unit.
+    Side,
+    /// The colour (light or dark) of a square of the move.
+    Colour(Sq),
+    /// Whether the unit concerned is royal.
+    UnitRoyal,
+    /// Whether the unit concerned is observed by a unit of the same kind of the other side.
+    UnitObservedBySameWalk,
+}
+
+/// How a condition selects among the legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Select {
+    /// The moves of the unit first in the order a1, a2 … a8, b1 … h8.
+    FirstAlphabetic,
+    /// The longest moves.
+    MaxLength,
+    /// The shortest moves.
+    MinLength,
 }

@@ -22,9 +22,14 @@ pub fn parse_file(file: usize, text: &str) -> (RuleFile, Diagnostics) {
     pest::set_error_detail(true);
     for block in top_level_blocks(file, text, &mut errors) {
         let slice = &text[block.start..block.end];
-        match RulesParser::parse(Rule::piece, slice) {
+        let rule = if slice.starts_with("condition") {
+            Rule::condition
+        } else {
+            Rule::piece
+        };
+        match RulesParser::parse(rule, slice) {
             Ok(mut pairs) => {
-                let pair = pairs.next().expect("a piece block");
+                let pair = pairs.next().expect("a block");
                 let ctx = Ctx {
                     file,
                     base: block.start,
@@ -41,7 +46,11 @@ pub fn parse_file(file: usize, text: &str) -> (RuleFile, Diagnostics) {
                         "expected the end of the block",
                     ));
                 }
-                out.pieces.push(ctx.piece(pair));
+                if rule == Rule::condition {
+                    out.conditions.push(ctx.condition(pair));
+                } else {
+                    out.pieces.push(ctx.piece(pair));
+                }
             }
             Err(e) => errors.0.push(syntax_error(file, block.start, slice, e)),
         }
@@ -72,13 +81,16 @@ fn top_level_blocks(file: usize, text: &str, errors: &mut Diagnostics) -> Vec<Sp
             .find(|&j| !(bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_'))
             .unwrap_or(bytes.len());
         let word = &text[start..word_end];
-        let is_block = word == "piece";
+        let is_block = word == "piece" || word == "condition";
         if !is_block {
             let end = word_end.max(start + 1).min(text.len());
             errors.0.push(Diagnostic::new(
                 Span { file, start, end },
-                format!("expected a `piece` block, found `{}`", &text[start..end]),
-                "a rule file holds `piece Name { … }` blocks",
+                format!(
+                    "expected a `piece` or `condition` block, found `{}`",
+                    &text[start..end]
+                ),
+                "a rule file holds `piece Name { … }` and `condition Name { … }` blocks",
             ));
             // Resynchronise after the block this word opens (a misspelt `piece`), or else
             // at the next line.
@@ -208,6 +220,30 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::solution => "`solution \"…\"`",
         Rule::piece => "a `piece` block",
         Rule::EOI => "the end of the block",
+        Rule::condition => "a `condition` block",
+        Rule::names => "`names \"…\"`",
+        Rule::side_only => "`side white` or `side black`",
+        Rule::rebirth => "`rebirth captured|capturer at …`",
+        Rule::rebirth_opt => "`when taken vanish|forbid` or `promoting`",
+        Rule::taken => "`when taken vanish|forbid`",
+        Rule::promoting => "`promoting`",
+        Rule::paralyse => "`paralyse when …`",
+        Rule::forbid => "`forbid when …`",
+        Rule::select => "`select first|max|min by …`",
+        Rule::sq_expr | Rule::sq_term | Rule::sq_word => {
+            "a square (`capture`, `departure`, `arrival`, `game_array(captured)`, `(A.file, B.rank)`)"
+        }
+        Rule::sq_op => "`+` or `-`",
+        Rule::sq_pair => "`(A.file, B.rank)`",
+        Rule::coord => "`A.file` or `B.rank`",
+        Rule::sq_call => "a square function like `game_array(captured)`",
+        Rule::vec_expr => "a vector `(A - B)`",
+        Rule::bool_expr | Rule::bool_term => "a condition like `unit.walk == last.walk`",
+        Rule::bool_op => "`and` or `or`",
+        Rule::negation => "`not …`",
+        Rule::comparison => "a comparison `A == B` or `A != B`",
+        Rule::cmp_op => "`==` or `!=`",
+        Rule::value | Rule::value_path | Rule::value_call => "a value like `unit.walk` or `colour(departure)`",
         _ => "something else",
     }
 }
@@ -396,6 +432,184 @@ impl Ctx {
             }
         }
         def
+    }
+
+    fn condition(&self, pair: Pair<Rule>) -> ConditionDef {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let name = self.spanned(&inner.next().expect("condition name"));
+        let mut def = ConditionDef {
+            name,
+            span,
+            names: vec![],
+            text: None,
+            side: None,
+            rebirths: vec![],
+            paralyse: vec![],
+            forbid: vec![],
+            select: vec![],
+            examples: vec![],
+        };
+        for stmt in inner {
+            match stmt.as_rule() {
+                Rule::names => def.names.extend(stmt.into_inner().map(|s| self.string(s))),
+                Rule::definition => {
+                    def.text = Some(self.string(stmt.into_inner().next().expect("text")))
+                }
+                Rule::side_only => {
+                    def.side = Some(self.spanned(&stmt.into_inner().next().expect("side")))
+                }
+                Rule::rebirth => {
+                    let span = self.span(&stmt);
+                    let mut it = stmt.into_inner();
+                    let who = self.spanned(&it.next().expect("who"));
+                    let at = self.sq_expr(it.next().expect("square"));
+                    let mut r = RebirthDef {
+                        span,
+                        who,
+                        at,
+                        when_taken: None,
+                        promoting: false,
+                    };
+                    for opt in it {
+                        let o = opt.into_inner().next().expect("option");
+                        match o.as_rule() {
+                            Rule::taken => {
+                                r.when_taken =
+                                    Some(self.spanned(&o.into_inner().next().expect("word")))
+                            }
+                            _ => r.promoting = true,
+                        }
+                    }
+                    def.rebirths.push(r);
+                }
+                Rule::paralyse => def
+                    .paralyse
+                    .push(self.bool_expr(stmt.into_inner().next().expect("expr"))),
+                Rule::forbid => def
+                    .forbid
+                    .push(self.bool_expr(stmt.into_inner().next().expect("expr"))),
+                Rule::select => {
+                    let mut it = stmt.into_inner();
+                    let how = self.spanned(&it.next().expect("how"));
+                    let by = self.spanned(&it.next().expect("by"));
+                    def.select.push((how, by));
+                }
+                Rule::example => def.examples.push(self.example(stmt)),
+                _ => {}
+            }
+        }
+        def
+    }
+
+    fn sq_expr(&self, pair: Pair<Rule>) -> Spanned<SqExpr> {
+        // sq_expr = sq_term (sq_op vec_expr)*
+        let mut it = pair.into_inner();
+        let mut acc = self.sq_term(it.next().expect("term"));
+        while let (Some(op), Some(vec)) = (it.next(), it.next()) {
+            let plus = op.as_str() == "+";
+            let vspan = self.span(&vec);
+            let mut v = vec.into_inner();
+            let a = self.sq_expr(v.next().expect("a"));
+            let b = self.sq_expr(v.next().expect("b"));
+            let span = Span {
+                file: acc.span.file,
+                start: acc.span.start,
+                end: vspan.end,
+            };
+            acc = Spanned::new(
+                SqExpr::Shift(Box::new(acc), plus, Box::new(a), Box::new(b)),
+                span,
+            );
+        }
+        acc
+    }
+
+    fn sq_term(&self, pair: Pair<Rule>) -> Spanned<SqExpr> {
+        let span = self.span(&pair);
+        let inner = pair.into_inner().next().expect("term");
+        let node = match inner.as_rule() {
+            Rule::sq_pair => {
+                let mut c = inner.into_inner();
+                let coord = |p: Pair<Rule>| {
+                    let mut ci = p.into_inner();
+                    let sq = self.sq_term(ci.next().expect("square"));
+                    let part = self.spanned(&ci.next().expect("part"));
+                    (sq, part)
+                };
+                let (a, fa) = coord(c.next().expect("file"));
+                let (b, rb) = coord(c.next().expect("rank"));
+                SqExpr::Pair(Box::new(a), fa, Box::new(b), rb)
+            }
+            Rule::sq_call => {
+                let mut c = inner.into_inner();
+                let f = self.spanned(&c.next().expect("function"));
+                SqExpr::Call(f, c.map(|a| self.spanned(&a)).collect())
+            }
+            _ => SqExpr::Word(self.spanned(&inner.into_inner().next().expect("word"))),
+        };
+        Spanned::new(node, span)
+    }
+
+    fn bool_expr(&self, pair: Pair<Rule>) -> Spanned<BoolExpr> {
+        // bool_expr = bool_term (bool_op bool_term)*, and binding tighter than or
+        let span = self.span(&pair);
+        let mut it = pair.into_inner();
+        let mut ors: Vec<Spanned<BoolExpr>> = Vec::new();
+        let mut acc = self.bool_term(it.next().expect("term"));
+        while let (Some(op), Some(term)) = (it.next(), it.next()) {
+            let rhs = self.bool_term(term);
+            if op.as_str() == "and" {
+                let s = Span {
+                    file: acc.span.file,
+                    start: acc.span.start,
+                    end: rhs.span.end,
+                };
+                acc = Spanned::new(BoolExpr::And(Box::new(acc), Box::new(rhs)), s);
+            } else {
+                ors.push(acc);
+                acc = rhs;
+            }
+        }
+        for left in ors.into_iter().rev() {
+            acc = Spanned::new(BoolExpr::Or(Box::new(left), Box::new(acc)), span);
+        }
+        acc
+    }
+
+    fn bool_term(&self, pair: Pair<Rule>) -> Spanned<BoolExpr> {
+        let span = self.span(&pair);
+        let inner = pair.into_inner().next().expect("term");
+        let node = match inner.as_rule() {
+            Rule::negation => BoolExpr::Not(Box::new(
+                self.bool_term(inner.into_inner().next().expect("term")),
+            )),
+            Rule::bool_expr => return self.bool_expr(inner),
+            Rule::comparison => {
+                let mut c = inner.into_inner();
+                let a = self.value(c.next().expect("a"));
+                let eq = c.next().expect("op").as_str() == "==";
+                let b = self.value(c.next().expect("b"));
+                BoolExpr::Compare(a, eq, b)
+            }
+            _ => BoolExpr::Is(self.value(inner)),
+        };
+        Spanned::new(node, span)
+    }
+
+    fn value(&self, pair: Pair<Rule>) -> Spanned<Value> {
+        let span = self.span(&pair);
+        let inner = pair.into_inner().next().expect("value");
+        let node = match inner.as_rule() {
+            Rule::value_call => {
+                let mut c = inner.into_inner();
+                let f = c.next().expect("f").as_str().to_string();
+                let x = c.next().expect("x").as_str().to_string();
+                Value::Call(f, x)
+            }
+            _ => Value::Path(inner.into_inner().map(|w| w.as_str().to_string()).collect()),
+        };
+        Spanned::new(node, span)
     }
 
     fn clause(&self, pair: Pair<Rule>) -> Clause {

@@ -12,6 +12,7 @@ pub mod board;
 pub mod codes;
 pub mod fen;
 pub mod input;
+pub mod measure;
 pub mod moves;
 pub mod notation;
 pub mod output;

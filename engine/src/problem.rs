@@ -277,7 +277,7 @@ pub fn find_condition<R: RuleSet>(c: &input::Condition) -> Option<usize> {
     let wanted = c.normalized_name();
     R::CONDITIONS.iter().position(|info| {
         info.names.iter().any(|name| {
-            let text = format!("BeginProblem\nCondition {name}\nEndProblem\n");
+            let text = format!("BeginProblem\nStipulation #1\nCondition {name}\nEndProblem\n");
             input::read_problems(&text)
                 .first()
                 .and_then(|r| r.as_ref().ok())

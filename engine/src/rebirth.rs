@@ -47,7 +47,9 @@ pub fn camp(piece: Piece, reborn: Reborn, mover: Side) -> Side {
 /// of `capture`.
 pub fn game_array_square<R: RuleSet>(piece: Piece, side: Side, capture: Square) -> Square {
     let info = &R::KINDS[piece.kind.index()];
-    let on = |file: i8, rank: i8| Square::from_coords(file, side.relative_rank(rank)).expect("on the board");
+    let on = |file: i8, rank: i8| {
+        Square::from_coords(file, side.relative_rank(rank)).expect("on the board")
+    };
     if info.pawn {
         return on(capture.file(), 1);
     }
@@ -92,8 +94,19 @@ pub struct Rebirth {
 }
 
 /// Pushes the moves the capture `mv` by `mover` becomes with `rebirth`.
-pub fn push_rebirth<R: RuleSet>(pos: &Position<R>, mv: Move, mover: Side, rebirth: Rebirth, out: &mut MoveList) {
-    let Rebirth { who, at, when_taken, promote } = rebirth;
+pub fn push_rebirth<R: RuleSet>(
+    pos: &Position<R>,
+    mv: Move,
+    mover: Side,
+    rebirth: Rebirth,
+    out: &mut MoveList,
+) {
+    let Rebirth {
+        who,
+        at,
+        when_taken,
+        promote,
+    } = rebirth;
     let piece = match who {
         Reborn::Captured => match mv.captured {
             Some(p) if !R::KINDS[p.kind.index()].royal => p,
@@ -127,7 +140,10 @@ pub fn push_rebirth<R: RuleSet>(pos: &Position<R>, mv: Move, mover: Side, rebirt
             if promote && info.pawn && sq.rank() == side.relative_rank(7) {
                 for &k in pos.promotions() {
                     let promoted = Piece::new(k, piece.owner);
-                    out.extend(mv.with_effect(Effect::Add { at: sq, piece: promoted }));
+                    out.extend(mv.with_effect(Effect::Add {
+                        at: sq,
+                        piece: promoted,
+                    }));
                 }
             } else {
                 out.extend(mv.with_effect(Effect::Add { at: sq, piece }));

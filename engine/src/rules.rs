@@ -97,7 +97,14 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// its rebirth no square). Called by [`RuleSet::observes`] for every candidate when
     /// [`RuleSet::has_observation_filter`] is true.
     #[inline(always)]
-    fn observation_ok(&self, _pos: &Position<Self>, _from: Square, _piece: Piece, _target: Square, _side: Side) -> bool {
+    fn observation_ok(
+        &self,
+        _pos: &Position<Self>,
+        _from: Square,
+        _piece: Piece,
+        _target: Square,
+        _side: Side,
+    ) -> bool {
         true
     }
 

@@ -30,7 +30,7 @@ fn perft_counts_of_data_perft_txt() {
             Notation::Fen => BoardNotation::Fen,
             Notation::Forsyth => BoardNotation::Forsyth(CodeSet::Fairyforge),
         };
-        let mut pos = match parse_position(&entry.position, notation, Rules) {
+        let mut pos = match parse_position(&entry.position, notation, Rules::default()) {
             Ok(pos) => pos,
             Err(e) => {
                 failures.push(format!("{} (line {}): position, {e}", entry.id, entry.line));
