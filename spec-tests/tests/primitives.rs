@@ -128,8 +128,8 @@ fn board(units: &[(&str, &str)]) -> String {
 fn targets(units: &[(&str, &str)], from: &str) -> Vec<String> {
     let text = format!("{} w - -", board(units));
     let notation = BoardNotation::Forsyth(CodeSet::Fairyforge);
-    let mut pos =
-        parse_position(&text, notation, manual::Rules).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mut pos = parse_position(&text, notation, manual::Rules::default())
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let mut out: Vec<String> = moves

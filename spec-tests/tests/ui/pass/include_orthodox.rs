@@ -9,7 +9,8 @@ use fairyforge_engine::fen::{parse_position, BoardNotation};
 use fairyforge_engine::perft::perft;
 
 fn count(fen: &str, depth: u32) -> u64 {
-    let mut pos = parse_position(fen, BoardNotation::Fen, orthodox::Rules).expect("a FEN");
+    let mut pos =
+        parse_position(fen, BoardNotation::Fen, orthodox::Rules::default()).expect("a FEN");
     perft(&mut pos, depth)
 }
 

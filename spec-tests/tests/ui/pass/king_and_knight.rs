@@ -21,8 +21,12 @@ use fairyforge_engine::fen::{parse_position, BoardNotation};
 use fairyforge_engine::perft::perft;
 
 fn main() {
-    let mut pos = parse_position("8/8/8/8/8/8/8/KN5k w - -", BoardNotation::Fen, tiny::Rules)
-        .expect("a position with a king and a knight");
+    let mut pos = parse_position(
+        "8/8/8/8/8/8/8/KN5k w - -",
+        BoardNotation::Fen,
+        tiny::Rules::default(),
+    )
+    .expect("a position with a king and a knight");
     // White: the king on a1 has a2 and b2 (b1 is its knight), the knight on b1 has
     // a3, c3 and d2.
     assert_eq!(perft(&mut pos, 1), 5);

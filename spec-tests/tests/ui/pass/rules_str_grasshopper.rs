@@ -32,8 +32,12 @@ fn main() {
     // White Ka1 Gd1, black Kh8 Sd5: the grasshopper's only move is d1-d6 over the knight;
     // the king has a2, b1 and b2.
     let notation = BoardNotation::Forsyth(CodeSet::Fairyforge);
-    let mut pos = parse_position("7k/8/8/3s4/8/8/8/K2G4 w - -", notation, hoppers::Rules)
-        .expect("a Forsyth board");
+    let mut pos = parse_position(
+        "7k/8/8/3s4/8/8/8/K2G4 w - -",
+        notation,
+        hoppers::Rules::default(),
+    )
+    .expect("a Forsyth board");
     assert_eq!(perft(&mut pos, 1), 4);
     assert_eq!(hoppers::kinds::GRASSHOPPER.0, 2);
 }
