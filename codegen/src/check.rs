@@ -189,6 +189,7 @@ impl Checker<'_> {
         let flag = |name: &str| p.flags.iter().any(|f| f.node == name);
         let (royal, pawn, castling_partner) =
             (flag("royal"), flag("pawn"), flag("castling_partner"));
+        let unlettered = flag("unlettered");
         let promotion = match p.promotion.as_ref().map(|w| (w.node.as_str(), w.span)) {
             None if royal || pawn => Promotion::Never,
             None => Promotion::IfPresent,
@@ -246,6 +247,7 @@ impl Checker<'_> {
             royal,
             pawn,
             castling_partner,
+            unlettered,
             promotion,
             home,
             clauses,

@@ -201,6 +201,7 @@ fn kind_info(k: &Kind) -> TokenStream {
         royal,
         pawn,
         castling_partner,
+        unlettered,
         ..
     } = k;
     let promotion = match k.promotion {
@@ -223,6 +224,7 @@ fn kind_info(k: &Kind) -> TokenStream {
             royal: #royal,
             pawn: #pawn,
             castling_partner: #castling_partner,
+            unlettered: #unlettered,
             promotion: #promotion,
             home_rank: #home_rank,
             home_files: &[#(#home_files),*],

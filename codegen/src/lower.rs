@@ -47,6 +47,8 @@ pub struct Kind {
     pub pawn: bool,
     /// Castling partner.
     pub castling_partner: bool,
+    /// Written without its code in moves (the orthodox pawn).
+    pub unlettered: bool,
     /// Promotion choice.
     pub promotion: Promotion,
     /// Game-array squares (file, rank) from White's side.

@@ -196,7 +196,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::german => "`german`",
         Rule::french => "`french`",
         Rule::definition => "`text \"…\"`",
-        Rule::flag => "`royal`, `pawn` or `castling_partner`",
+        Rule::flag => "`royal`, `pawn`, `castling_partner` or `unlettered`",
         Rule::promotion => "`promotion`",
         Rule::home => "`home`",
         Rule::moves => "`moves`",
@@ -315,18 +315,27 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 /// comments left out. Empty when only character ranges were expected (`A..Z`): the rule
 /// the parser was in says more then.
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
-    const STATEMENTS: [&str; 12] = [
+    // Statements in the order a block is usually written; a keyword missing here is
+    // grouped too, after these.
+    const ORDER: [&str; 19] = [
         "codes",
         "popeye",
         "german",
         "french",
+        "names",
         "text",
+        "side",
         "royal",
         "pawn",
         "castling_partner",
+        "unlettered",
         "promotion",
         "home",
         "moves",
+        "rebirth",
+        "paralyse",
+        "forbid",
+        "select",
         "example",
     ];
     const CLAUSE_STARTS: [&str; 3] = ["quiet", "capture", "castling"];
@@ -341,19 +350,31 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
     if tokens.iter().any(|t| CLAUSE_STARTS.contains(&t.as_str())) {
         words.push("another move clause".to_string());
     }
-    let statements: Vec<&str> = STATEMENTS
+    // Many keywords at once: the statements of a block, named as such.
+    let mut keywords: Vec<&str> = tokens
         .iter()
-        .copied()
-        .filter(|s| tokens.iter().any(|t| t == s))
+        .map(String::as_str)
+        .filter(|t| t.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+        .filter(|t| !CLAUSE_STARTS.contains(t))
         .collect();
-    if statements.len() > 1 {
-        let list: Vec<String> = statements.iter().map(|s| format!("`{s}`")).collect();
-        words.push(format!("a statement of the piece ({})", list.join(", ")));
+    let grouped = keywords.len() > 3;
+    if grouped {
+        let rank = |t: &str| ORDER.iter().position(|o| *o == t).unwrap_or(ORDER.len());
+        keywords.sort_by_key(|t| (rank(t), t.to_string()));
+        let block = if keywords.contains(&"codes") {
+            "the piece"
+        } else if keywords.contains(&"names") {
+            "the condition"
+        } else {
+            "the block"
+        };
+        let list: Vec<String> = keywords.iter().map(|s| format!("`{s}`")).collect();
+        words.push(format!("a statement of {block} ({})", list.join(", ")));
     }
     for t in &tokens {
-        let grouped = CLAUSE_STARTS.contains(&t.as_str())
-            || (statements.len() > 1 && statements.contains(&t.as_str()));
-        if !grouped {
+        let in_group =
+            CLAUSE_STARTS.contains(&t.as_str()) || (grouped && keywords.contains(&t.as_str()));
+        if !in_group {
             words.push(format!("`{t}`"));
         }
     }

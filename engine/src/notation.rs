@@ -38,7 +38,7 @@ fn unit<R: RuleSet>(style: &Style, piece: Piece, with_pawn: bool) -> String {
     } else {
         ""
     };
-    if info.pawn && !with_pawn {
+    if info.unlettered && !with_pawn {
         neutral.to_string()
     } else {
         format!("{neutral}{code}")
@@ -51,14 +51,15 @@ pub fn move_text<R: RuleSet>(style: &Style, mv: &Move) -> String {
         MoveKind::CastleShort => "0-0".to_string(),
         MoveKind::CastleLong => "0-0-0".to_string(),
         _ => {
-            let sep = if mv.captured.is_some() { '*' } else { '-' };
-            let mut s = format!(
-                "{}{}{}{}",
-                unit::<R>(style, mv.mover, false),
-                mv.from,
-                sep,
-                mv.to
-            );
+            let mover = unit::<R>(style, mv.mover, false);
+            let mut s = match mv.captured {
+                // a capture away from the arrival square (a locust): both squares
+                Some(_) if mv.capture_at != mv.to && mv.kind != MoveKind::EnPassant => {
+                    format!("{mover}{}*{}-{}", mv.from, mv.capture_at, mv.to)
+                }
+                Some(_) => format!("{mover}{}*{}", mv.from, mv.to),
+                None => format!("{mover}{}-{}", mv.from, mv.to),
+            };
             if let Some(k) = mv.promotion {
                 let promoted = Piece::new(k, mv.mover.owner);
                 s.push('=');

@@ -168,6 +168,8 @@ pub struct KindInfo {
     pub pawn: bool,
     /// The unit is the castling partner of a royal unit that castles.
     pub castling_partner: bool,
+    /// Moves of the unit are written without its code (the orthodox pawn: `e2-e4`).
+    pub unlettered: bool,
     /// When pawns may promote to this kind.
     pub promotion: PromotionChoice,
     /// Rank (0-based, from the owner's side) a unit of this kind stands on in the game

@@ -446,6 +446,25 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             return attack;
         }
         let family = self.battle_family();
+        if left == 0 && family != Family::Direct {
+            // self and reflex play end with the defender's forced goal moves
+            let moves = self.legal();
+            for d in &moves {
+                let dtext = self.text(d);
+                self.pos.make(*d);
+                let reached = self.goal_after(d);
+                self.pos.unmake();
+                if reached {
+                    attack.defences.push(Defence {
+                        number,
+                        text: dtext,
+                        answers: vec![],
+                    });
+                }
+            }
+            self.give_back(moves);
+            return attack;
+        }
         // the threat: what the attacker would do if the defender could pass
         let mut threat_len = None;
         let mut threat_moves: Vec<Move> = Vec::new();
