@@ -22,6 +22,15 @@ pub enum Effect {
         /// What appears.
         piece: Piece,
     },
+    /// The unit `from` standing on `at` becomes `to` (a reborn pawn promoting).
+    Promote {
+        /// Where it stands.
+        at: Square,
+        /// What it was.
+        from: Piece,
+        /// What it becomes.
+        to: Piece,
+    },
     /// `piece`, standing on `at`, leaves the board.
     Remove {
         /// Where it stood.

@@ -84,12 +84,20 @@ pub fn move_text<R: RuleSet>(style: &Style, mv: &Move) -> String {
                     s.push_str(&format!("[{colour}{}{a}->{b}]", unit::<R>(style, *p, true)));
                     i += 2;
                 }
-                (Effect::Add { at, piece }, _) => {
+                (Effect::Add { at, piece }, next) => {
                     let colour = style.colours[piece.owner.index()];
-                    s.push_str(&format!(
-                        "[+{colour}{}{at}]",
-                        unit::<R>(style, *piece, true)
-                    ));
+                    s.push_str(&format!("[+{colour}{}{at}", unit::<R>(style, *piece, true)));
+                    i += 1;
+                    if let Some(Effect::Promote { at: p, to, .. }) = next {
+                        if p == at {
+                            s.push_str(&format!("={}", unit::<R>(style, *to, true)));
+                            i += 1;
+                        }
+                    }
+                    s.push(']');
+                }
+                (Effect::Promote { at, to, .. }, _) => {
+                    s.push_str(&format!("[{at}={}]", unit::<R>(style, *to, true)));
                     i += 1;
                 }
                 (Effect::Remove { at, piece }, _) => {

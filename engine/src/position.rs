@@ -423,6 +423,10 @@ impl<R: RuleSet> Position<R> {
                     self.board.take(at);
                     castling = castling.touched(at);
                 }
+                Effect::Promote { at, to, .. } => {
+                    self.board.take(at);
+                    self.board.put(at, to);
+                }
             }
         }
         self.castling = castling;
@@ -473,6 +477,10 @@ impl<R: RuleSet> Position<R> {
                     self.board.take(at);
                 }
                 Effect::Remove { at, piece } => self.board.put(at, piece),
+                Effect::Promote { at, from, .. } => {
+                    self.board.take(at);
+                    self.board.put(at, from);
+                }
             }
         }
         self.board.take(mv.to);

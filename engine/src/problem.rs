@@ -39,6 +39,9 @@ pub struct TwinResult {
     pub outcome: Result<Vec<Solution>, String>,
     /// Why solving stopped early, if it did.
     pub stopped: Option<Stop>,
+    /// A remark the reference prints before the twin's heading (before the diagram for
+    /// the first twin), e.g. that `WhiteToPlay` does not apply to its stipulation.
+    pub note: Option<String>,
 }
 
 /// A problem solved: its twins in order.
@@ -71,6 +74,8 @@ pub fn code_set(language: Language, settings: &Settings) -> CodeSet {
 /// The state a twin changes: units, stipulation, conditions.
 #[derive(Clone)]
 struct Setup {
+    /// The stipulation was given here (the diagram, or a twin's `Stipulation`).
+    stipulation_given: bool,
     units: Vec<(Square, Piece)>,
     stipulation: input::Stipulation,
     conditions: Vec<input::Condition>,
@@ -120,6 +125,7 @@ pub fn solve_problem<R: RuleSet + Default>(
     let codes = code_set(problem.language, settings);
     let units = resolve::<R>(&problem.pieces, codes);
     let base = Setup {
+        stipulation_given: true,
         units: units.clone().unwrap_or_default(),
         stipulation: problem.stipulation.clone(),
         conditions: problem.conditions.clone(),
@@ -133,6 +139,7 @@ pub fn solve_problem<R: RuleSet + Default>(
             units: Vec::new(),
             outcome: Err(e),
             stopped: None,
+            note: None,
         }),
         Ok(_) if problem.twins.is_empty() => {
             twins.push(solve_setup::<R>(problem, &base, None, settings, codes));
@@ -166,6 +173,7 @@ pub fn solve_problem<R: RuleSet + Default>(
                             units: Vec::new(),
                             outcome: Err(e),
                             stopped: None,
+                            note: None,
                         });
                         label += 1;
                         continue;
@@ -317,12 +325,16 @@ fn solve_setup<R: RuleSet + Default>(
 ) -> TwinResult {
     let white_to_play = problem.has_option(|o| matches!(o, ProblemOption::WhiteToPlay));
     let stip_text = printed_stipulation(&setup.stipulation, problem);
+    let applicable = matches!(&setup.stipulation, input::Stipulation::Basic(b) if b.family == input::Family::Help && !b.half_move);
+    let note = (white_to_play && !applicable && setup.stipulation_given)
+        .then(|| "WhiteToPlay not applicable - ignored".to_string());
     let mut result = TwinResult {
         heading,
         stipulation: stip_text,
         units: setup.units.clone(),
         outcome: Err(String::new()),
         stopped: None,
+        note,
     };
     let mut rules = R::default();
     for c in &setup.conditions {
@@ -459,6 +471,7 @@ fn apply_twin<R: RuleSet>(
     language: Language,
 ) -> Result<(Setup, String), String> {
     use crate::output::layout::{self, Mirror, TwinChange};
+    setup.stipulation_given = false;
     let mut words: Vec<TwinChange> = Vec::new();
     let name = |p: &Piece| layout::Piece {
         colour: match p.owner {
@@ -479,6 +492,9 @@ fn apply_twin<R: RuleSet>(
                     .position(|(s, _)| *s == a)
                     .ok_or_else(|| format!("twin: no unit on {a} to move"))?;
                 let p = setup.units[i].1;
+                if let Some(&(_, old)) = setup.units.iter().find(|(s, _)| *s == b) {
+                    words.push(TwinChange::Remove(name(&old), b.into()));
+                }
                 setup.units.retain(|(s, _)| *s != b);
                 let i = setup
                     .units
@@ -596,6 +612,7 @@ fn apply_twin<R: RuleSet>(
             }
             TwinCommand::Stipulation(s) => {
                 setup.stipulation = s.clone();
+                setup.stipulation_given = true;
                 words.push(TwinChange::Stipulation(s.text().to_string()));
             }
             TwinCommand::Condition(c) => {

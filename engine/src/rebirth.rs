@@ -140,10 +140,14 @@ pub fn push_rebirth<R: RuleSet>(
             if promote && info.pawn && sq.rank() == side.relative_rank(7) {
                 for &k in pos.promotions() {
                     let promoted = Piece::new(k, piece.owner);
-                    out.extend(mv.with_effect(Effect::Add {
-                        at: sq,
-                        piece: promoted,
-                    }));
+                    let reborn = mv.with_effect(Effect::Add { at: sq, piece }).and_then(|m| {
+                        m.with_effect(Effect::Promote {
+                            at: sq,
+                            from: piece,
+                            to: promoted,
+                        })
+                    });
+                    out.extend(reborn);
                 }
             } else {
                 out.extend(mv.with_effect(Effect::Add { at: sq, piece }));

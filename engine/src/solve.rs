@@ -393,7 +393,12 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                     self.found += 1;
                     Some(self.expand_attack(1, text, Some('!'), n - 1, direct_goal))
                 }
-                Some(refs) if self.opts.tries && refs.len() <= self.opts.defence => {
+                Some(refs)
+                    if self.opts.tries
+                        && refs.len() <= self.opts.defence
+                        && !(family == Family::Direct && n == 1)
+                        && !(self.opts.variations && refs.len() == self.defender_moves()) =>
+                {
                     let mut a = self.expand_attack(1, text, Some('?'), n - 1, false);
                     a.refutations = refs
                         .iter()
@@ -416,6 +421,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         }
         self.give_back(moves);
         out
+    }
+
+    /// Number of legal moves of the side to move.
+    fn defender_moves(&mut self) -> usize {
+        let moves = self.legal();
+        let n = moves.len();
+        self.give_back(moves);
+        n
     }
 
     /// Set play of battle problems: each defender move with the attacker's shortest wins.
@@ -758,6 +771,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         for (i, mv) in line.iter().enumerate() {
             let text = self.text(mv);
             if i < series_len {
+                // the other side passes: no stalemate or mate marks inside the series
+                let text = if i + 1 < line.len() {
+                    text.trim_end_matches(" =")
+                        .trim_end_matches(" #")
+                        .to_string()
+                } else {
+                    text
+                };
                 tokens.push(format!("{}.{text}", i + 1));
             } else {
                 tokens.push(text);

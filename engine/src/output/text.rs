@@ -69,6 +69,10 @@ pub fn write_problem<R: RuleSet>(
         option_lines,
     };
     let mut out = String::new();
+    if let Some(note) = result.twins.first().and_then(|t| t.note.as_ref()) {
+        out.push_str(note);
+        out.push('\n');
+    }
     if show_board {
         out.push_str(&layout::header(&header));
     } else {
@@ -102,7 +106,12 @@ pub fn write_problem<R: RuleSet>(
     }
     out.push('\n');
     let mut interrupted = false;
-    for twin in &result.twins {
+    for (i, twin) in result.twins.iter().enumerate() {
+        if let (Some(note), Some(_), true) = (&twin.note, &twin.heading, i > 0) {
+            out.push('\n');
+            out.push_str(note);
+            out.push('\n');
+        }
         if let Some(h) = &twin.heading {
             out.push('\n');
             out.push_str(h);
