@@ -136,7 +136,7 @@ impl Checker<'_> {
                 );
             }
         }
-        let lists: [(&str, fn(&PieceDef) -> &Vec<Spanned<String>>); 4] = [
+        let lists: [(&str, CodeList); 4] = [
             ("code", |p| &p.codes),
             ("reference code", |p| &p.popeye),
             ("German code", |p| &p.german),
@@ -669,6 +669,9 @@ enum Place {
     Move,
 }
 
+/// One of a piece's lists of codes, by name.
+type CodeList = fn(&PieceDef) -> &Vec<Spanned<String>>;
+
 /// The type of a value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Type {
@@ -676,6 +679,18 @@ enum Type {
     Side,
     Colour,
     Bool,
+}
+
+impl Type {
+    /// The type in words, with its article.
+    fn words(self) -> &'static str {
+        match self {
+            Type::Walk => "a kind of unit",
+            Type::Side => "a side",
+            Type::Colour => "a square colour",
+            Type::Bool => "a truth",
+        }
+    }
 }
 
 impl Checker<'_> {
@@ -916,22 +931,23 @@ impl Checker<'_> {
     fn cond(&mut self, e: &Spanned<ast::BoolExpr>, place: Place) -> Option<lower::Cond> {
         use ast::BoolExpr;
         Some(match &e.node {
-            BoolExpr::And(a, b) => lower::Cond::And(
-                Box::new(self.cond(a, place)?),
-                Box::new(self.cond(b, place)?),
-            ),
-            BoolExpr::Or(a, b) => lower::Cond::Or(
-                Box::new(self.cond(a, place)?),
-                Box::new(self.cond(b, place)?),
-            ),
+            // Both sides are checked before giving up, so every error is reported.
+            BoolExpr::And(a, b) => {
+                let (a, b) = (self.cond(a, place), self.cond(b, place));
+                lower::Cond::And(Box::new(a?), Box::new(b?))
+            }
+            BoolExpr::Or(a, b) => {
+                let (a, b) = (self.cond(a, place), self.cond(b, place));
+                lower::Cond::Or(Box::new(a?), Box::new(b?))
+            }
             BoolExpr::Not(a) => lower::Cond::Not(Box::new(self.cond(a, place)?)),
             BoolExpr::Compare(a, eq, b) => {
-                let (va, ta) = self.value(a, place)?;
-                let (vb, tb) = self.value(b, place)?;
+                let (a, b) = (self.value(a, place), self.value(b, place));
+                let ((va, ta), (vb, tb)) = (a?, b?);
                 if ta != tb || ta == Type::Bool {
                     self.error(
                         e.span,
-                        format!("cannot compare {ta:?} with {tb:?}"),
+                        format!("cannot compare {} with {}", ta.words(), tb.words()),
                         "compare values of one type: walks, sides or colours",
                     );
                     return None;
@@ -943,7 +959,7 @@ impl Checker<'_> {
                 if t != Type::Bool {
                     self.error(
                         v.span,
-                        format!("a {t:?} is not a truth"),
+                        format!("{} is not a truth", t.words()),
                         "compare it: `A == B` or `A != B`",
                     );
                     return None;

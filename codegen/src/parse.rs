@@ -381,18 +381,41 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
     words
 }
 
+/// The length of `text` without trailing white space and `//` comments.
+fn content_len(text: &str) -> usize {
+    let mut end = text.trim_end().len();
+    loop {
+        let line_start = text[..end].rfind('\n').map_or(0, |n| n + 1);
+        let line = &text[line_start..end];
+        // a comment starts at `//` outside a quoted text
+        let mut in_text = false;
+        let comment = line.char_indices().find(|&(i, c)| {
+            if c == '"' {
+                in_text = !in_text;
+            }
+            !in_text && line[i..].starts_with("//")
+        });
+        match comment {
+            Some((i, _)) => end = text[..line_start + i].trim_end().len(),
+            None => return end,
+        }
+    }
+}
+
 struct Ctx {
     file: usize,
     base: usize,
 }
 
 impl Ctx {
+    /// Where `pair` was read, without the white space and comments a rule ending in a
+    /// repetition swallows after its last token (so a caret never runs onto the next line).
     fn span(&self, pair: &Pair<Rule>) -> Span {
         let s = pair.as_span();
         Span {
             file: self.file,
             start: self.base + s.start(),
-            end: self.base + s.end(),
+            end: self.base + s.start() + content_len(pair.as_str()),
         }
     }
 

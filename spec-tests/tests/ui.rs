@@ -7,8 +7,8 @@
 //! duplicate piece, vectors that cannot move, an option the primitive does not take, a bad
 //! option value, `castling` without `royal`, `double_step` without `pawn`, illegal example
 //! positions, unknown codes in examples, pieces without codes or text; and the errors of
-//! the `rules_str!` and `include_rules!` forms. An "unknown condition" class belongs here
-//! once the language has `condition` blocks.
+//! the `rules_str!` and `include_rules!` forms; and for conditions, an example naming an
+//! unknown condition and a truth with an unknown value.
 
 #[test]
 fn rules_macro_ui() {
