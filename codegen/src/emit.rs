@@ -8,6 +8,12 @@
 
 mod conditions;
 
+/// Finds (or emits) the constant leap table for some vectors, forward or not.
+type TableFor<'a> = &'a mut dyn FnMut(&[(i8, i8)], bool) -> Ident;
+
+/// A leap table's identity: its vectors, and whether they point forward.
+type LeapKey = (Vec<(i8, i8)>, bool);
+
 use crate::lower::{Clause, Kind, Land, Mode, Promotion, Rules, Walk};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -16,7 +22,7 @@ use std::collections::BTreeMap;
 /// The generated module as tokens (not yet checked or printed).
 pub fn emit(rules: &Rules) -> TokenStream {
     let mut tables = TokenStream::new();
-    let mut table_ids: BTreeMap<(Vec<(i8, i8)>, bool), Ident> = BTreeMap::new();
+    let mut table_ids: BTreeMap<LeapKey, Ident> = BTreeMap::new();
     let mut table_for = |vectors: &[(i8, i8)], forward: bool, tables: &mut TokenStream| -> Ident {
         let mut key: Vec<(i8, i8)> = vectors.to_vec();
         key.sort();
@@ -280,11 +286,7 @@ fn dy_expr(dy: i8, forward: bool) -> TokenStream {
     }
 }
 
-fn gen_clause(
-    kind: &Kind,
-    clause: &Clause,
-    table: &mut dyn FnMut(&[(i8, i8)], bool) -> Ident,
-) -> TokenStream {
+fn gen_clause(kind: &Kind, clause: &Clause, table: TableFor<'_>) -> TokenStream {
     let mode = clause.mode;
     let fwd = clause.forward;
     match &clause.walk {
@@ -484,14 +486,11 @@ fn gen_clause(
 /// The observation test: for every capturing clause, look backwards from the target for
 /// a unit of that kind and side. Leaps and unbounded rides of several kinds along the same
 /// vectors are merged into one table lookup or one scan.
-fn gen_observation(
-    rules: &Rules,
-    table: &mut dyn FnMut(&[(i8, i8)], bool) -> Ident,
-) -> (TokenStream, TokenStream) {
+fn gen_observation(rules: &Rules, table: TableFor<'_>) -> (TokenStream, TokenStream) {
     let mut observers = TokenStream::new();
     let mut body = TokenStream::new();
     // merged leaps: table → kinds
-    let mut leaps: BTreeMap<(Vec<(i8, i8)>, bool), Vec<u8>> = BTreeMap::new();
+    let mut leaps: BTreeMap<LeapKey, Vec<u8>> = BTreeMap::new();
     // merged rides: direction → kinds
     let mut rides: BTreeMap<(i8, i8), Vec<u8>> = BTreeMap::new();
     let mut rider_kinds: Vec<u8> = Vec::new();

@@ -538,12 +538,6 @@ impl<R: RuleSet> Position<R> {
             return !scratch.is_empty();
         }
         self.pseudo_moves(scratch);
-        for i in 0..scratch.len() {
-            let mv = scratch[i];
-            if self.is_legal(&mv) {
-                return true;
-            }
-        }
-        false
+        scratch.iter().any(|mv| self.is_legal(mv))
     }
 }
