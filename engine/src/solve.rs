@@ -202,9 +202,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     fn goal_after(&mut self, mv: &Move) -> bool {
         let side = self.pos.side();
         match self.stip.goal {
-            Goal::Mate | Goal::CounterMate => {
-                self.pos.in_check(side) && !self.pos.has_legal_move(&mut self.scratch)
-            }
+            Goal::Mate => self.pos.in_check(side) && !self.pos.has_legal_move(&mut self.scratch),
             Goal::Stalemate => {
                 !self.pos.in_check(side) && !self.pos.has_legal_move(&mut self.scratch)
             }
