@@ -100,7 +100,6 @@ pub fn write_problem<R: RuleSet>(
             language,
         ));
         for c in &header.conditions {
-            out.push('\n');
             out.push_str(&layout::centred(c));
         }
     }
