@@ -5,6 +5,7 @@
 
 pub mod json;
 pub mod rules;
+pub mod solcmp;
 
 pub use fairyforge_engine as engine;
 pub use rules::Rules;

@@ -1,7 +1,10 @@
 //! Solution comparison in the reference solver's text convention.
 //!
 //! The spec tests judge fairyforge by comparing its output with the output the
-//! reference solver printed for the same problem (`*.ref` files of the corpus).
+//! reference solver printed for the same problem (`*.ref` files of the corpus),
+//! and the worked examples of the rule files by comparing the solution part of
+//! the output with the solution the example expects ([`compare_solutions`],
+//! used by the generated example tests and by `fairyforge check-rules`).
 //! Two outputs are equal when they hold the same solutions: the order in which
 //! keys, variations or help-play lines are printed does not matter, and neither
 //! do the heading, the diagram, the piece counts, condition lines, timings,
@@ -129,6 +132,46 @@ pub fn canonical_text(text: &str) -> String {
 pub fn compare(expected: &str, actual: &str) -> Comparison {
     let expected = canonical_text(expected);
     let actual = canonical_text(actual);
+    let equal = expected == actual;
+    let diff = if equal {
+        String::new()
+    } else {
+        unified_diff(&expected, &actual, "expected", "actual")
+    };
+    Comparison {
+        equal,
+        expected,
+        actual,
+        diff,
+    }
+}
+
+/// The canonical form of a solution part alone: the solution lines of a problem,
+/// with its twin headings if it has twins, but without heading, diagram or
+/// closing line (as a rule file's example writes its expected solution).
+pub fn canonical_solutions(text: &str) -> Problem {
+    let lines: Vec<String> = py_splitlines(text)
+        .into_iter()
+        .map(|l| py_rstrip(l).to_string())
+        .collect();
+    Problem {
+        twins: twins(&lines),
+    }
+}
+
+/// Compares two solution parts (see [`canonical_solutions`]) as [`compare`]
+/// compares whole outputs: same tree of lines by indentation, siblings in any
+/// order, white space runs collapsed.
+pub fn compare_solutions(expected: &str, actual: &str) -> Comparison {
+    // as `render` prints one problem, without its `# problem 1` line
+    let rendered = |text: &str| {
+        let whole = render(&[canonical_solutions(text)]);
+        whole
+            .split_once('\n')
+            .map_or(String::new(), |(_, rest)| rest.to_string())
+    };
+    let expected = rendered(expected);
+    let actual = rendered(actual);
     let equal = expected == actual;
     let diff = if equal {
         String::new()
@@ -1053,6 +1096,48 @@ Loesung beendet. Zeit = 0.053 s
         // a twin's solution belongs to its twin
         let moved = TWINS.replace("b) -wBe7  +wSe8", "b) -wBe7  +wLe8");
         assert!(!compare(TWINS, &moved).equal);
+    }
+
+    #[test]
+    fn solution_parts_compare_as_trees() {
+        // as a rule file writes it: unindented, another order, other spacing
+        let expected = "1.Sd6-c4 ? threat:\n      2.Bg2-d5 #\n  but\n    1...Ka8-b7 !\n\
+                        1.Bg1-b6 ! zugzwang.\n   1...a4-a3\n      2.Bg2-c6 #\n\
+                        \x20  1...b3-b2\n      2.Bg2-d5   #";
+        let (_, actual) = BATTLE.split_at(BATTLE.find("   1.Bg1-b6").unwrap());
+        let actual = &actual[..actual.find("solution finished").unwrap()];
+        let c = compare_solutions(expected, actual);
+        assert!(c.equal, "{}", c.diff);
+        assert!(c
+            .expected
+            .starts_with("1.Bg1-b6 ! zugzwang.\n  1...a4-a3\n"));
+        // a line at another depth, a dropped line, a changed mark
+        let deeper = actual.replace("      1...a4-a3\n", "          1...a4-a3\n");
+        assert!(!compare_solutions(expected, &deeper).equal);
+        let dropped = actual.replace("          2.Bg2-c6 #\n", "");
+        let c = compare_solutions(expected, &dropped);
+        assert!(!c.equal);
+        assert!(c.diff.contains("\n-    2.Bg2-c6 #\n"), "{}", c.diff);
+        assert!(!compare_solutions("1.Sd5-c7 #", "   1.Sd5-c7 # !").equal);
+        assert!(compare_solutions("1.Sd5-c7 # !", "\n   1.Sd5-c7 # !\n\n").equal);
+        assert!(!compare_solutions("1.Sd5-c7 # !", "").equal);
+    }
+
+    #[test]
+    fn solution_parts_keep_their_twins() {
+        let (_, part) = TWINS.split_at(TWINS.find("a) ").unwrap());
+        let part = &part[..part.find("Loesung").unwrap()];
+        let expected = "a)\n  1.Kf5-g5 d7-d8=D + 2.Kg5-h6 Dd8-h4 #\n\
+                        \x20 1.Kf5-e6 e7-e8=D + 2.Ke6-d6 d7-d8=D #\n\
+                        b) -wBe7 +wSe8\n  1.Kf5-g5 d7-d8=D + 2.Kg5-h6 Dd8-h4 #";
+        let c = compare_solutions(expected, part);
+        assert!(c.equal, "{}", c.diff);
+        assert_eq!(canonical_solutions(part).twins.len(), 2);
+        // a solution moved to the other twin
+        let moved = "a)\n  1.Kf5-g5 d7-d8=D + 2.Kg5-h6 Dd8-h4 #\n\
+                     b) -wBe7 +wSe8\n  1.Kf5-g5 d7-d8=D + 2.Kg5-h6 Dd8-h4 #\n\
+                     \x20 1.Kf5-e6 e7-e8=D + 2.Ke6-d6 d7-d8=D #";
+        assert!(!compare_solutions(moved, part).equal);
     }
 
     #[test]
