@@ -3,6 +3,8 @@
 //! The library facade: the rule set generated from `rules/` ([`rules::Rules`]) and the
 //! engine ([`engine`]) it drives. The command line in `main.rs` is a thin layer over it.
 
+pub mod catalogue;
+pub mod check_rules;
 pub mod examples;
 pub mod json;
 pub mod rules;

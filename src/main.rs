@@ -70,6 +70,30 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// List every piece and condition; with a NAME, show one rule in full.
+    ///
+    /// Without a name: each piece with its codes (and the reference's codes when they
+    /// differ) and the first sentence of its definition, then each condition with the names
+    /// problems write it by. With a name (a rule name, a piece code or a condition name, in
+    /// any case): the definition, the rule's file and line, its examples, and for a piece a
+    /// diagram of where it can go from a sample square, computed by the move generator.
+    Rules {
+        /// A rule name (`Grasshopper`), a code (`G`) or a condition name (`Circe File`).
+        name: Option<String>,
+    },
+    /// Compile the rule files of DIR and run the examples written in them.
+    ///
+    /// The rules are compiled with the same compiler as the build, and every error is
+    /// printed with its file:line:col and a caret. The examples are then solved by the rule
+    /// set built into this binary, not by DIR's rules: after changing DIR, rebuild
+    /// (`cargo build`) and run `cargo test`, which turns every example into a test of the
+    /// rules it was built from. Prints one line per example and `N passed, N failed`;
+    /// exits non-zero when the rules have errors or an example fails.
+    CheckRules {
+        /// The folder of rule files (`*.rules`, searched recursively).
+        #[arg(default_value = "rules")]
+        dir: std::path::PathBuf,
+    },
 }
 
 /// One problem to solve: where it came from and what was read.
@@ -167,9 +191,47 @@ fn solve(
     }
 }
 
+fn rules(name: Option<&str>) -> ExitCode {
+    use fairyforge::catalogue;
+    let Some(name) = name else {
+        print!("{}", catalogue::list());
+        return ExitCode::SUCCESS;
+    };
+    match catalogue::find(name) {
+        Some(found) => {
+            print!("{}", catalogue::show(found));
+            ExitCode::SUCCESS
+        }
+        None => {
+            eprintln!("error: no piece or condition is called `{name}`");
+            let similar = catalogue::similar(name);
+            if !similar.is_empty() {
+                eprintln!("  similar: {}", similar.join(", "));
+            }
+            eprintln!("  `fairyforge rules` lists them all");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn check_rules(dir: &std::path::Path) -> ExitCode {
+    use fairyforge::check_rules::{check_rules, Verdict};
+    let (stdout, stderr) = (std::io::stdout(), std::io::stderr());
+    match check_rules(dir, &mut stdout.lock(), &mut stderr.lock()) {
+        Ok(Verdict::Passed) => ExitCode::SUCCESS,
+        Ok(Verdict::ExamplesFailed | Verdict::RulesInvalid) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Rules { name } => rules(name.as_deref()),
+        Command::CheckRules { dir } => check_rules(&dir),
         Command::Solve {
             files,
             no_board,
