@@ -407,10 +407,21 @@ fn solve_setup<R: RuleSet + Default>(
         if opts.set_play && matches!(stip.family, Family::Help) {
             to_move = to_move.opponent();
         }
-        let ep = ep_squares.first().and_then(|&passed| {
-            let victim = passed.offset(0, to_move.opponent().forward())?;
-            Some(EnPassant { passed, victim })
-        });
+        // `EnPassant g7g6g5`: the last move was a double step; the last square is the
+        // pawn's arrival, the one before it the square passed over
+        let ep = match ep_squares.as_slice() {
+            [] => None,
+            [only] => only
+                .offset(0, to_move.opponent().forward())
+                .map(|victim| EnPassant {
+                    passed: *only,
+                    victim,
+                }),
+            [.., passed, victim] => Some(EnPassant {
+                passed: *passed,
+                victim: *victim,
+            }),
+        };
         let mut pos = Position::new(board, to_move, castling, ep, rules.clone());
         let kinds = pos.promotion_kinds(&promotions_also);
         pos.set_promotions(kinds);

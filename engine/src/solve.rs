@@ -394,8 +394,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                 Some(refs)
                     if self.opts.tries
                         && refs.len() <= self.opts.defence
-                        && !(family == Family::Direct && n == 1)
-                        && !(self.opts.variations && refs.len() == self.defender_moves()) =>
+                        && !(family == Family::Direct && n == 1) =>
                 {
                     let mut a = self.expand_attack(1, text, Some('?'), n - 1, false);
                     a.refutations = refs
@@ -419,14 +418,6 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         }
         self.give_back(moves);
         out
-    }
-
-    /// Number of legal moves of the side to move.
-    fn defender_moves(&mut self) -> usize {
-        let moves = self.legal();
-        let n = moves.len();
-        self.give_back(moves);
-        n
     }
 
     /// Set play of battle problems: each defender move with the attacker's shortest wins.
@@ -513,8 +504,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             };
             let mut shown = None;
             if let Some(len) = win {
+                // a defence is a variation unless every threat still works after it
                 let threat_still_works =
-                    threat_len == Some(len) && threat_moves.iter().any(|t| self.still_wins(t, len));
+                    threat_len.is_some_and(|t| threat_moves.iter().all(|m| self.still_wins(m, t)));
                 let short = len < left;
                 if !(threat_still_works || (short && self.opts.no_short_variations && len > 0)) {
                     let answers = if len == 0 {
