@@ -123,7 +123,13 @@ pub fn solve_problem<R: RuleSet + Default>(
     settings: &Settings,
 ) -> ProblemResult {
     let codes = code_set(problem.language, settings);
-    let units = resolve::<R>(&problem.pieces, codes);
+    let units = if problem.total_invisible.is_some() {
+        Err("total invisible units are not supported yet".to_string())
+    } else if problem.start_position.is_some() {
+        Err("the stipulation a=>b (start position) is not supported yet".to_string())
+    } else {
+        resolve::<R>(&problem.pieces, codes)
+    };
     let base = Setup {
         stipulation_given: true,
         units: units.clone().unwrap_or_default(),

@@ -14,6 +14,7 @@ use crate::position::Position;
 use crate::rules::RuleSet;
 use crate::stipulation::{Family, Goal, Stipulation};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 /// What the user asked for besides the stipulation (the reference's options).
@@ -125,10 +126,35 @@ pub struct Solver<'p, R: RuleSet> {
     white: Side,
     pool: Vec<MoveList>,
     scratch: MoveList,
-    table: HashMap<(u64, u32, u8), bool>,
+    table: HashMap<u64, bool, BuildHasherDefault<KeyHasher>>,
     stopped: Option<Stop>,
     found: usize,
     nodes: u64,
+}
+
+/// The table's keys are already well mixed (Zobrist hashes folded with the question
+/// asked), so hashing them again is wasted time: this hasher passes them through.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// One table key for a question (`tag`, with `n` moves) about the position `hash`.
+fn table_key(hash: u64, n: u32, tag: u8) -> u64 {
+    hash ^ (u64::from(n) + 1).wrapping_mul(0xA24B_AED4_963E_E407)
+        ^ (u64::from(tag) + 1).wrapping_mul(0x9FB2_1C65_1E98_DF25)
 }
 
 /// Table tags, so that different questions about one position do not mix.
@@ -152,7 +178,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             white,
             pool: Vec::new(),
             scratch: MoveList::with_capacity(64),
-            table: HashMap::new(),
+            table: HashMap::default(),
             stopped: None,
             found: 0,
             nodes: 0,
@@ -172,6 +198,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     fn legal(&mut self) -> MoveList {
         let mut list = self.pool.pop().unwrap_or_default();
         self.pos.legal_moves(&mut list);
+        list
+    }
+
+    /// The moves of the side to move before the legality test (phases 1–4).
+    fn pseudo(&mut self) -> MoveList {
+        let mut list = self.pool.pop().unwrap_or_default();
+        self.pos.pseudo_moves(&mut list);
         list
     }
 
@@ -237,7 +270,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if n == 0 || self.out_of_time() {
             return false;
         }
-        let key = (self.key(), n, TAG_ATTACK);
+        let key = table_key(self.key(), n, TAG_ATTACK);
         if let Some(&known) = self.table.get(&key) {
             return known;
         }
@@ -290,7 +323,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if family == Family::Direct && left == 0 {
             return false;
         }
-        let key = (self.key(), left, TAG_DEFENCE);
+        let key = table_key(self.key(), left, TAG_DEFENCE);
         if let Some(&known) = self.table.get(&key) {
             return known;
         }
@@ -609,14 +642,22 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if self.out_of_time() {
             return false;
         }
-        let key = (self.key(), left, TAG_HELP);
+        let key = table_key(self.key(), left, TAG_HELP);
         if self.table.get(&key) == Some(&false) {
             return false;
         }
-        let moves = self.legal();
+        // without a selecting condition, legality is tested on the move just made, so
+        // each move is made once
+        let checked = !self.pos.rules().has_selection();
+        let moves = if checked { self.pseudo() } else { self.legal() };
+        let mover = self.pos.side();
         let mut any = false;
         for mv in &moves {
             self.pos.make(*mv);
+            if checked && self.pos.in_check(mover) {
+                self.pos.unmake();
+                continue;
+            }
             line.push(*mv);
             let ok = if left == 1 {
                 match self.stip.family {
@@ -687,7 +728,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if self.out_of_time() {
             return false;
         }
-        let key = (self.key(), left, TAG_SERIES);
+        let key = table_key(self.key(), left, TAG_SERIES);
         if self.table.get(&key) == Some(&false) {
             return false;
         }
