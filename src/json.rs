@@ -27,6 +27,7 @@ fn defence(d: &Defence) -> Value {
 fn solution(s: &Solution) -> Value {
     match s {
         Solution::Lines(lines) => json!({ "lines": lines }),
+        Solution::Remark(text) => json!({ "remark": text }),
         Solution::Tree(keys) => json!({ "tree": keys.iter().map(attack).collect::<Vec<_>>() }),
     }
 }

@@ -3,6 +3,7 @@
 //! The library facade: the rule set generated from `rules/` ([`rules::Rules`]) and the
 //! engine ([`engine`]) it drives. The command line in `main.rs` is a thin layer over it.
 
+pub mod bench;
 pub mod catalogue;
 pub mod check_rules;
 pub mod examples;

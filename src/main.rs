@@ -33,6 +33,21 @@ enum Format {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the benchmarks (perft and corpus problems), with peers measured side by side.
+    Bench {
+        /// Smaller depths and fewer problems.
+        #[arg(long)]
+        quick: bool,
+        /// A UCI engine with `go perft` (e.g. a variant engine) to compare perft with.
+        #[arg(long)]
+        perft_peer: Option<std::path::PathBuf>,
+        /// The reference solver's executable, run on the same problem files.
+        #[arg(long)]
+        reference: Option<std::path::PathBuf>,
+        /// The corpus folder (default: ../shared/corpus beside the repository, if present).
+        #[arg(long)]
+        corpus: Option<std::path::PathBuf>,
+    },
     /// Solve every problem in the files (Popeye's input language; `-` reads stdin).
     Solve {
         /// Problem files.
@@ -231,6 +246,25 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Rules { name } => rules(name.as_deref()),
+        Command::Bench {
+            quick,
+            perft_peer,
+            reference,
+            corpus,
+        } => {
+            let corpus = corpus.or_else(|| {
+                let guess =
+                    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+                guess.is_dir().then_some(guess)
+            });
+            fairyforge::bench::run(&fairyforge::bench::BenchOptions {
+                quick,
+                perft_peer,
+                reference,
+                corpus,
+            });
+            ExitCode::SUCCESS
+        }
         Command::CheckRules { dir } => check_rules(&dir),
         Command::Solve {
             files,

@@ -431,6 +431,12 @@ fn solve_setup<R: RuleSet + Default>(
         let mut pos = Position::new(board, to_move, castling, ep, rules.clone());
         let kinds = pos.promotion_kinds(&promotions_also);
         pos.set_promotions(kinds);
+        if pos.in_check(to_move.opponent()) {
+            phases.push(Solution::Remark(
+                "the side to play can capture the king".into(),
+            ));
+            continue;
+        }
         if opts.set_play && stip.family == Family::Help {
             // set play: the help play with the first half-move skipped
             let mut set = stip.clone();

@@ -67,6 +67,8 @@ pub enum Solution {
     Lines(Vec<Vec<String>>),
     /// Battle play: keys (and tries) with their play.
     Tree(Vec<Attack>),
+    /// No play: why the position cannot be solved (as the reference says it).
+    Remark(String),
 }
 
 /// An attacking move in battle play, with what follows it.

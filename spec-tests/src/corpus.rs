@@ -1,5 +1,5 @@
 //! The corpus harness: solves the problems of `../shared/corpus/` with fairyforge, compares
-//! each output with the reference's by [`solcmp`](crate::solcmp), and sorts the problems
+//! each output with the reference's by [`solcmp`](crate::solcmp::compare), and sorts the problems
 //! into passed, failed (with the diff), known failures (listed with a reason in a data
 //! file) and the frontier (problems using what fairyforge does not solve yet, counted by
 //! family).

@@ -38,6 +38,11 @@ pub fn write_solution(solution: &Solution, words: &Words) -> String {
                 out.push('\n');
             }
         }
+        Solution::Remark(text) => {
+            out.push('\n');
+            out.push_str(text);
+            out.push('\n');
+        }
         Solution::Tree(attacks) => {
             for a in attacks {
                 out.push('\n');
