@@ -177,6 +177,22 @@ fn snake(name: &str) -> String {
     s
 }
 
+/// The squares reached by repeating (dx, dy) from each square, as bitboard literals.
+fn ray_table(dx: i8, dy: i8) -> Vec<syn::LitInt> {
+    (0..64i8)
+        .map(|sq| {
+            let (mut f, mut r) = (sq % 8 + dx, sq / 8 + dy);
+            let mut bits = 0u64;
+            while (0..8).contains(&f) && (0..8).contains(&r) {
+                bits |= 1u64 << (r * 8 + f);
+                f += dx;
+                r += dy;
+            }
+            syn::LitInt::new(&format!("0x{bits:016x}"), Span::call_site())
+        })
+        .collect()
+}
+
 /// Targets of a leap by each departure square; `dir` = -1 mirrors the ranks for Black.
 fn leap_table(vectors: &[(i8, i8)], dir: i8) -> Vec<syn::LitInt> {
     (0..64i8)
@@ -572,14 +588,26 @@ fn gen_observation(rules: &Rules, table: TableFor<'_>) -> (TokenStream, TokenStr
         let union = rider_kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
         let scans = rides.iter().map(|(&(dx, dy), kinds)| {
             let mask: u64 = kinds.iter().fold(0, |m, k| m | 1u64 << k);
+            let union = kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
+            // the squares seen from the target, looking back along the vector: their
+            // indices change monotonically, so the nearest unit is the lowest or the
+            // highest set bit
             let (rx, ry) = (-dx, -dy);
+            let ray = ray_table(rx, ry);
+            let nearest = if ry * 8 + rx > 0 {
+                quote!(blockers.trailing_zeros())
+            } else {
+                quote!(63 - blockers.leading_zeros())
+            };
             quote! {
-                let mut at = target;
-                while let Some(s) = at.offset(#rx, #ry) {
-                    at = s;
-                    if let Some(p) = board.get(s) {
-                        if p.owner != enemy && (#mask >> p.kind.0) & 1 != 0 && (!filter || self.observation_ok(pos, s, p, target, side)) { return true; }
-                        break;
+                static RAY: [u64; 64] = [#(#ray),*];
+                let ray = RAY[target.index()];
+                if ray & ((#(#union)|*) & attackers).0 != 0 {
+                    let blockers = ray & board.occupied().0;
+                    let s = Square::new((#nearest) as u8);
+                    let p = board.unit(s);
+                    if p.owner != enemy && (#mask >> p.kind.0) & 1 != 0 && (!filter || self.observation_ok(pos, s, p, target, side)) {
+                        return true;
                     }
                 }
             }

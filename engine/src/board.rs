@@ -15,20 +15,20 @@ pub const MAX_KINDS: usize = 64;
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     squares: [Option<Piece>; 64],
-    by_owner: [Bitboard; 3],
+    by_owner: [Bitboard; 4],
     by_kind: [Bitboard; MAX_KINDS],
     occupied: Bitboard,
     hash: u64,
 }
 
 /// Zobrist keys: one random number per (kind, owner, square), for position hashing.
-static ZOBRIST: [[[u64; 64]; 3]; MAX_KINDS] = {
-    let mut table = [[[0u64; 64]; 3]; MAX_KINDS];
+static ZOBRIST: [[[u64; 64]; 4]; MAX_KINDS] = {
+    let mut table = [[[0u64; 64]; 4]; MAX_KINDS];
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut k = 0;
     while k < MAX_KINDS {
         let mut o = 0;
-        while o < 3 {
+        while o < 4 {
             let mut s = 0;
             while s < 64 {
                 // splitmix64
@@ -57,7 +57,7 @@ impl Board {
     pub const fn empty() -> Board {
         Board {
             squares: [None; 64],
-            by_owner: [Bitboard::EMPTY; 3],
+            by_owner: [Bitboard::EMPTY; 4],
             by_kind: [Bitboard::EMPTY; MAX_KINDS],
             occupied: Bitboard::EMPTY,
             hash: 0,

@@ -72,10 +72,11 @@ pub enum Owner {
 }
 
 impl Owner {
-    /// Index 0, 1, 2 for White, Black, Neutral.
+    /// Index 0, 1, 2 for White, Black, Neutral (below 4, which lets the compiler drop
+    /// bounds checks on tables of four entries).
     #[inline(always)]
     pub const fn index(self) -> usize {
-        self as usize
+        (self as usize) & 3
     }
 
     /// Whether `side` may move units of this owner.
@@ -114,10 +115,11 @@ impl Owner {
 pub struct Kind(pub u8);
 
 impl Kind {
-    /// Index into the kind table.
+    /// Index into the kind table (below 64, which lets the compiler drop bounds checks
+    /// on tables of [`MAX_KINDS`](crate::board::MAX_KINDS) entries).
     #[inline(always)]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        (self.0 & 63) as usize
     }
 }
 

@@ -41,9 +41,9 @@ impl Square {
     }
 
     /// Index `0..64`.
-    #[inline]
+    #[inline(always)]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        (self.0 & 63) as usize
     }
 
     /// File, 0 = a … 7 = h.
