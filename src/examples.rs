@@ -8,7 +8,6 @@
 //! either place.
 
 use crate::engine::input;
-use crate::engine::output::solution::write_solution;
 use crate::engine::problem::{solve_problem, ProblemResult, Settings};
 use crate::engine::RuleExample;
 use crate::solcmp::compare_solutions;
@@ -46,28 +45,7 @@ impl<'a> From<&'a RuleExample> for Example<'a> {
 /// heading (when the problem has twins) and its solutions, without the problem's
 /// heading, diagram or closing line. A twin that could not be solved shows why.
 pub fn solution_text(result: &ProblemResult) -> String {
-    let words = result.language.words();
-    let mut out = String::new();
-    for twin in &result.twins {
-        if let Some(h) = &twin.heading {
-            out.push('\n');
-            out.push_str(h);
-            out.push('\n');
-        }
-        match &twin.outcome {
-            Ok(phases) => {
-                for p in phases {
-                    out.push_str(&write_solution(p, words));
-                }
-            }
-            Err(e) => {
-                out.push('\n');
-                out.push_str(e);
-                out.push('\n');
-            }
-        }
-    }
-    out
+    fairyforge_engine::output::text::write_twins(result)
 }
 
 /// Indents every line of `text` by `by` blanks, once the indentation all its lines share

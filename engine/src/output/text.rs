@@ -104,8 +104,25 @@ pub fn write_problem<R: RuleSet>(
         }
     }
     out.push('\n');
-    let mut interrupted = false;
+    out.push_str(&write_twins(result));
+    let interrupted = result.twins.iter().any(|t| t.stopped.is_some());
+    let completeness = if interrupted {
+        Completeness::Interrupted
+    } else {
+        Completeness::Complete
+    };
+    out.push_str(&layout::closing(language, completeness, elapsed));
+    out
+}
+
+/// The solution part of a solved problem as the reference prints it: each twin's note and
+/// heading (when the problem has twins) and its solutions, without the problem's heading,
+/// diagram or closing line. A twin that could not be solved shows why.
+pub fn write_twins(result: &ProblemResult) -> String {
+    let words = result.language.words();
+    let mut out = String::new();
     for (i, twin) in result.twins.iter().enumerate() {
+        // the first twin's note stands above the diagram
         if let (Some(note), Some(_), true) = (&twin.note, &twin.heading, i > 0) {
             out.push('\n');
             out.push_str(note);
@@ -128,13 +145,6 @@ pub fn write_problem<R: RuleSet>(
                 out.push('\n');
             }
         }
-        interrupted |= twin.stopped.is_some();
     }
-    let completeness = if interrupted {
-        Completeness::Interrupted
-    } else {
-        Completeness::Complete
-    };
-    out.push_str(&layout::closing(language, completeness, elapsed));
     out
 }
