@@ -128,10 +128,8 @@ pub fn canonical_text(text: &str) -> String {
     render(&canonical(text))
 }
 
-/// Compares two solver outputs by their canonical forms.
-pub fn compare(expected: &str, actual: &str) -> Comparison {
-    let expected = canonical_text(expected);
-    let actual = canonical_text(actual);
+/// The comparison of two canonical forms, with their diff when they differ.
+fn comparison(expected: String, actual: String) -> Comparison {
     let equal = expected == actual;
     let diff = if equal {
         String::new()
@@ -144,6 +142,13 @@ pub fn compare(expected: &str, actual: &str) -> Comparison {
         actual,
         diff,
     }
+}
+
+/// Compares two solver outputs by their canonical forms.
+pub fn compare(expected: &str, actual: &str) -> Comparison {
+    let expected = canonical_text(expected);
+    let actual = canonical_text(actual);
+    comparison(expected, actual)
 }
 
 /// The canonical form of a solution part alone: the solution lines of a problem,
@@ -172,18 +177,7 @@ pub fn compare_solutions(expected: &str, actual: &str) -> Comparison {
     };
     let expected = rendered(expected);
     let actual = rendered(actual);
-    let equal = expected == actual;
-    let diff = if equal {
-        String::new()
-    } else {
-        unified_diff(&expected, &actual, "expected", "actual")
-    };
-    Comparison {
-        equal,
-        expected,
-        actual,
-        diff,
-    }
+    comparison(expected, actual)
 }
 
 // ---------------------------------------------------------------------------

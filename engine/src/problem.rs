@@ -253,17 +253,7 @@ fn convert_stipulation(
         input::Goal::Castling => Goal::Castling,
         g => return Err(format!("the goal {g} of {} is not supported yet", b.text)),
     };
-    let family = match b.family {
-        input::Family::Direct => Family::Direct,
-        input::Family::Help => Family::Help,
-        input::Family::SelfPlay => Family::SelfPlay,
-        input::Family::Reflex => Family::Reflex,
-        input::Family::HelpSelf => Family::HelpSelf,
-        input::Family::Series => Family::Series,
-        input::Family::SeriesHelp => Family::SeriesHelp,
-        input::Family::SeriesSelf => Family::SeriesSelf,
-        input::Family::SeriesReflex => Family::SeriesReflex,
-    };
+    let family = b.family;
     let (mut moves, mut half) = (b.moves, b.half_move);
     if white_to_play && family == Family::Help && !half {
         if moves == 0 {

@@ -39,28 +39,8 @@ impl Goal {
     }
 }
 
-/// How the play runs.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Family {
-    /// White forces the goal against any defence.
-    Direct,
-    /// Both sides cooperate; Black starts (White with half-moves).
-    Help,
-    /// White forces Black to reach the goal.
-    SelfPlay,
-    /// As self, but either side must reach the goal in one move when it can.
-    Reflex,
-    /// Help play to a position where White forces Black to reach the goal in one.
-    HelpSelf,
-    /// One side plays all moves in a row, the last reaches the goal.
-    Series,
-    /// Black plays a series, then White reaches the goal in one.
-    SeriesHelp,
-    /// White plays a series, then Black is forced to reach the goal in one.
-    SeriesSelf,
-    /// White plays a series, then a reflex goal in one.
-    SeriesReflex,
-}
+/// How the play runs: the reader's families are the solver's.
+pub use crate::input::Family;
 
 /// A parsed stipulation.
 #[derive(Clone, PartialEq, Eq, Debug, Hash)]
