@@ -28,6 +28,9 @@ fn solution(s: &Solution) -> Value {
     match s {
         Solution::Lines(lines) => json!({ "lines": lines }),
         Solution::Remark(text) => json!({ "remark": text }),
+        Solution::SetPlay(set) => {
+            json!({ "set_play": set.iter().map(defence).collect::<Vec<_>>() })
+        }
         Solution::Tree(keys) => json!({ "tree": keys.iter().map(attack).collect::<Vec<_>>() }),
     }
 }

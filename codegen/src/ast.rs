@@ -120,7 +120,8 @@ pub struct Example {
     pub title: Spanned<String>,
     /// The whole block.
     pub span: Span,
-    /// Units by colour word (`white`, `black`, `neutral`), each `Ka1`-style.
+    /// Units by colour word (`white`, `black`, `neutral`, followed by ` halfneutral` for
+    /// half-neutral units), each `Ka1`-style.
     pub units: Vec<(Spanned<String>, Vec<Spanned<String>>)>,
     /// The stipulation as the reference writes it.
     pub stipulation: Option<Spanned<String>>,

@@ -622,7 +622,7 @@ impl Checker<'_> {
                             format!("the square is already taken at {at}"),
                         );
                     }
-                    if pawn && (r == 0 || r == 7) && colour.node != "neutral" {
+                    if pawn && (r == 0 || r == 7) && !colour.node.starts_with("neutral") {
                         self.error(
                             u.span,
                             format!(

@@ -213,6 +213,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::example => "`example \"title\" { … }`",
         Rule::placement => "`white`, `black` or `neutral` followed by units like Ka1",
         Rule::colour => "`white`, `black` or `neutral`",
+        Rule::half_neutral => "`halfneutral`",
         Rule::unit => "a unit like Ka1 or LIe4",
         Rule::stipulation => "`stipulation \"…\"`",
         Rule::conditions => "`conditions \"…\"`",
@@ -749,9 +750,16 @@ impl Ctx {
             match stmt.as_rule() {
                 Rule::placement => {
                     let mut it = stmt.into_inner();
-                    let colour = self.spanned(&it.next().expect("colour"));
-                    ex.units
-                        .push((colour, it.map(|u| self.spanned(&u)).collect()));
+                    let mut colour = self.spanned(&it.next().expect("colour"));
+                    let mut units = Vec::new();
+                    for u in it {
+                        if u.as_rule() == Rule::half_neutral {
+                            colour.node.push_str(" halfneutral");
+                        } else {
+                            units.push(self.spanned(&u));
+                        }
+                    }
+                    ex.units.push((colour, units));
                 }
                 Rule::stipulation => {
                     ex.stipulation = Some(self.string(stmt.into_inner().next().expect("s")))

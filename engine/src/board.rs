@@ -11,6 +11,10 @@ use crate::square::Square;
 /// The most kinds a rule set may define (one bitboard each).
 pub const MAX_KINDS: usize = 64;
 
+/// The slot of `by_owner` (and of the Zobrist table) that marks half-neutral units; the
+/// other three are the owners.
+const HALF: usize = 3;
+
 /// Units on squares.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -85,6 +89,10 @@ impl Board {
         self.by_kind[piece.kind.index()].insert(sq);
         self.occupied.insert(sq);
         self.hash ^= ZOBRIST[piece.kind.index()][piece.owner.index()][sq.index()];
+        if piece.half {
+            self.by_owner[HALF].insert(sq);
+            self.hash ^= ZOBRIST[piece.kind.index()][HALF][sq.index()];
+        }
     }
 
     /// Removes and returns the unit on `sq` (which must be occupied).
@@ -97,6 +105,10 @@ impl Board {
         self.by_kind[piece.kind.index()].remove(sq);
         self.occupied.remove(sq);
         self.hash ^= ZOBRIST[piece.kind.index()][piece.owner.index()][sq.index()];
+        if piece.half {
+            self.by_owner[HALF].remove(sq);
+            self.hash ^= ZOBRIST[piece.kind.index()][HALF][sq.index()];
+        }
         piece
     }
 
@@ -116,6 +128,12 @@ impl Board {
     #[inline(always)]
     pub fn owned(&self, owner: Owner) -> Bitboard {
         self.by_owner[owner.index()]
+    }
+
+    /// Squares of half-neutral units, whoever owns them now.
+    #[inline(always)]
+    pub fn half_neutral(&self) -> Bitboard {
+        self.by_owner[HALF]
     }
 
     /// Squares of units `side` may move: its own and the neutral ones.

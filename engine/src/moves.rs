@@ -6,7 +6,7 @@
 //! castling, a rebirth, a capturer sent home. Making, unmaking and writing a move are
 //! generic over that list, so a condition that adds an effect needs no engine code.
 
-use crate::piece::{Kind, Piece};
+use crate::piece::{Kind, Owner, Piece};
 use crate::square::Square;
 
 /// The most effects a move can carry beyond its principal movement.
@@ -75,6 +75,8 @@ pub struct Move {
     pub promotion: Option<Kind>,
     /// What sort of move it is.
     pub kind: MoveKind,
+    /// The owner a half-neutral mover has on arrival, when it changes.
+    pub recolour: Option<Owner>,
     extras: [Option<Effect>; MAX_EXTRAS],
 }
 
@@ -90,6 +92,7 @@ impl Move {
             capture_at: to,
             promotion: None,
             kind: MoveKind::Normal,
+            recolour: None,
             extras: [None; MAX_EXTRAS],
         }
     }
@@ -105,6 +108,7 @@ impl Move {
             capture_at: to,
             promotion: None,
             kind: MoveKind::Normal,
+            recolour: None,
             extras: [None; MAX_EXTRAS],
         }
     }
@@ -126,6 +130,7 @@ impl Move {
             capture_at: at,
             promotion: None,
             kind: MoveKind::Normal,
+            recolour: None,
             extras: [None; MAX_EXTRAS],
         }
     }
@@ -141,6 +146,13 @@ impl Move {
     #[inline(always)]
     pub const fn with_promotion(mut self, kind: Kind) -> Move {
         self.promotion = Some(kind);
+        self
+    }
+
+    /// This move with the (half-neutral) mover owned by `owner` on arrival.
+    #[inline(always)]
+    pub const fn with_recolour(mut self, owner: Owner) -> Move {
+        self.recolour = Some(owner);
         self
     }
 
@@ -162,10 +174,14 @@ impl Move {
     /// The unit that stands on `to` after the principal movement.
     #[inline(always)]
     pub fn arriving(&self) -> Piece {
-        match self.promotion {
-            Some(kind) => Piece::new(kind, self.mover.owner),
-            None => self.mover,
+        let mut piece = self.mover;
+        if let Some(kind) = self.promotion {
+            piece.kind = kind;
         }
+        if let Some(owner) = self.recolour {
+            piece.owner = owner;
+        }
+        piece
     }
 
     /// Whether the move captures.

@@ -28,6 +28,26 @@ impl Style {
             colours: ["w", "b", "n"],
         }
     }
+
+    /// Output in `language` with `codes`: colour letters are the first letters of the
+    /// language's colour words (German `w`, `s`, `n`; French `b`, `n`, `n`).
+    pub fn for_language(language: crate::input::Language, codes: CodeSet) -> Style {
+        use crate::input::Language;
+        let colours = match language {
+            Language::English => ["w", "b", "n"],
+            Language::German => ["w", "s", "n"],
+            Language::French => ["b", "n", "n"],
+        };
+        Style { codes, colours }
+    }
+
+    /// A unit inside brackets (rebirths, transfers): its colour letter, `hn` when it is
+    /// half-neutral, and its code, pawns included (`bP`, `nhnR`).
+    fn bracketed<R: RuleSet>(&self, piece: Piece) -> String {
+        let colour = self.colours[piece.owner.index()];
+        let half = if piece.half { "hn" } else { "" };
+        format!("{colour}{half}{}", code_of(R::KINDS, self.codes, piece.kind))
+    }
 }
 
 fn unit<R: RuleSet>(style: &Style, piece: Piece, with_pawn: bool) -> String {
@@ -38,10 +58,11 @@ fn unit<R: RuleSet>(style: &Style, piece: Piece, with_pawn: bool) -> String {
     } else {
         ""
     };
-    if info.unlettered && !with_pawn {
+    let half = if piece.half { "hn" } else { "" };
+    if info.unlettered && !with_pawn && !piece.half {
         neutral.to_string()
     } else {
-        format!("{neutral}{code}")
+        format!("{neutral}{half}{code}")
     }
 }
 
@@ -61,9 +82,8 @@ pub fn move_text<R: RuleSet>(style: &Style, mv: &Move) -> String {
                 None => format!("{mover}{}-{}", mv.from, mv.to),
             };
             if let Some(k) = mv.promotion {
-                let promoted = Piece::new(k, mv.mover.owner);
                 s.push('=');
-                s.push_str(&unit::<R>(style, promoted, true));
+                s.push_str(&unit::<R>(style, mv.mover.with_kind(k), true));
             }
             if mv.kind == MoveKind::EnPassant {
                 s.push_str(" ep.");
@@ -71,6 +91,12 @@ pub fn move_text<R: RuleSet>(style: &Style, mv: &Move) -> String {
             s
         }
     };
+    // a half-neutral unit changing owner: `=nh`, `=wh`
+    if let Some(owner) = mv.recolour {
+        s.push('=');
+        s.push_str(style.colours[owner.index()]);
+        s.push('h');
+    }
     if !matches!(mv.kind, MoveKind::CastleShort | MoveKind::CastleLong) {
         let extras: Vec<&Effect> = mv.extras().collect();
         let mut i = 0;
@@ -80,13 +106,11 @@ pub fn move_text<R: RuleSet>(style: &Style, mv: &Move) -> String {
                 (Effect::Remove { at: a, piece: p }, Some(Effect::Add { at: b, piece: q }))
                     if p == q =>
                 {
-                    let colour = style.colours[p.owner.index()];
-                    s.push_str(&format!("[{colour}{}{a}->{b}]", unit::<R>(style, *p, true)));
+                    s.push_str(&format!("[{}{a}->{b}]", style.bracketed::<R>(*p)));
                     i += 2;
                 }
                 (Effect::Add { at, piece }, next) => {
-                    let colour = style.colours[piece.owner.index()];
-                    s.push_str(&format!("[+{colour}{}{at}", unit::<R>(style, *piece, true)));
+                    s.push_str(&format!("[+{}{at}", style.bracketed::<R>(*piece)));
                     i += 1;
                     if let Some(Effect::Promote { at: p, to, .. }) = next {
                         if p == at {
@@ -101,11 +125,7 @@ pub fn move_text<R: RuleSet>(style: &Style, mv: &Move) -> String {
                     i += 1;
                 }
                 (Effect::Remove { at, piece }, _) => {
-                    let colour = style.colours[piece.owner.index()];
-                    s.push_str(&format!(
-                        "[-{colour}{}{at}]",
-                        unit::<R>(style, *piece, true)
-                    ));
+                    s.push_str(&format!("[-{}{at}]", style.bracketed::<R>(*piece)));
                     i += 1;
                 }
             }

@@ -123,20 +123,52 @@ impl Kind {
     }
 }
 
-/// A unit: a kind and an owner.
+/// A unit: a kind, an owner, and whether it is half-neutral.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
     /// What it is.
     pub kind: Kind,
     /// Whose it is.
     pub owner: Owner,
+    /// A half-neutral unit changes owner each time it moves: a neutral one becomes the
+    /// mover's, one of the mover's becomes neutral.
+    pub half: bool,
 }
 
 impl Piece {
     /// A unit of `kind` owned by `owner`.
     #[inline(always)]
     pub const fn new(kind: Kind, owner: Owner) -> Piece {
-        Piece { kind, owner }
+        Piece {
+            kind,
+            owner,
+            half: false,
+        }
+    }
+
+    /// A half-neutral unit of `kind`, owned by `owner` for now.
+    #[inline(always)]
+    pub const fn half_neutral(kind: Kind, owner: Owner) -> Piece {
+        Piece {
+            kind,
+            owner,
+            half: true,
+        }
+    }
+
+    /// This unit with its kind changed (a promotion keeps owner and half-neutrality).
+    #[inline(always)]
+    pub const fn with_kind(self, kind: Kind) -> Piece {
+        Piece { kind, ..self }
+    }
+
+    /// The owner a half-neutral unit has after `side` moved it.
+    #[inline(always)]
+    pub const fn owner_after_move(self, side: Side) -> Owner {
+        match self.owner {
+            Owner::Neutral => side.owner(),
+            _ => Owner::Neutral,
+        }
     }
 }
 

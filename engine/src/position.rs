@@ -358,6 +358,11 @@ impl<R: RuleSet> Position<R> {
                 self.rules.generate(self, from, piece, side, out);
             }
         }
+        if self.board.half_neutral().non_empty() {
+            for mv in out.iter_mut().filter(|mv| mv.mover.half) {
+                *mv = mv.with_recolour(mv.mover.owner_after_move(side));
+            }
+        }
         if self.rules.has_restriction() {
             out.retain(|mv| self.rules.allows(self, mv));
         }

@@ -99,11 +99,12 @@ fn resolve<R: RuleSet>(
 ) -> Result<Vec<(Square, Piece)>, String> {
     let mut out: Vec<(Square, Piece)> = Vec::new();
     for u in units {
-        if let Some(a) = u.attributes.first() {
+        if let Some(a) = u.attributes.iter().find(|a| *a != "HalfNeutral") {
             return Err(format!(
                 "the piece attribute {a} is not supported yet ({u})"
             ));
         }
+        let half = !u.attributes.is_empty();
         let kind = kind_by_code(R::KINDS, set, &u.code).ok_or_else(|| {
             format!(
                 "the piece code {} is not known (no rule in rules/ has it)",
@@ -112,7 +113,8 @@ fn resolve<R: RuleSet>(
         })?;
         let sq = square(u.square);
         out.retain(|(s, _)| *s != sq);
-        out.push((sq, Piece::new(kind, owner(u.colour))));
+        let piece = Piece::new(kind, owner(u.colour));
+        out.push((sq, Piece { half, ..piece }));
     }
     Ok(out)
 }
@@ -354,7 +356,7 @@ fn solve_setup<R: RuleSet + Default>(
         }
     };
     let mut opts = SolveOptions {
-        style: crate::notation::Style::english(codes),
+        style: crate::notation::Style::for_language(problem.language, codes),
         ..SolveOptions::default()
     };
     let mut no_castling: Vec<Square> = Vec::new();
@@ -427,6 +429,27 @@ fn solve_setup<R: RuleSet + Default>(
             ));
             continue;
         }
+        let battle = matches!(
+            stip.family,
+            Family::Direct | Family::SelfPlay | Family::Reflex
+        );
+        if opts.set_play && battle {
+            // set play: the defender moves first
+            pos.pass();
+            if pos.in_check(to_move) {
+                phases.push(Solution::Remark(
+                    "the side to play can capture the king".into(),
+                ));
+            } else {
+                let mut solver = Solver::new(&mut pos, stip.clone(), opts.clone(), white);
+                let set = solver.set_play();
+                result.stopped = result.stopped.or(solver.stopped());
+                if !set.is_empty() {
+                    phases.push(Solution::SetPlay(set));
+                }
+            }
+            pos.unpass();
+        }
         if opts.set_play && stip.family == Family::Help {
             // set play: the help play with the first half-move skipped
             let mut set = stip.clone();
@@ -493,7 +516,7 @@ fn apply_twin<R: RuleSet>(
             Owner::Neutral => layout::Colour::Neutral,
         },
         code: crate::codes::code_of(R::KINDS, codes, p.kind).to_string(),
-        attributes: Vec::new(),
+        attributes: layout::attributes_of(p),
     };
     for command in &twin.commands {
         match command {

@@ -139,7 +139,7 @@ pub fn push_rebirth<R: RuleSet>(
             let info = &R::KINDS[piece.kind.index()];
             if promote && info.pawn && sq.rank() == side.relative_rank(7) {
                 for &k in pos.promotions() {
-                    let promoted = Piece::new(k, piece.owner);
+                    let promoted = piece.with_kind(k);
                     let reborn = mv.with_effect(Effect::Add { at: sq, piece }).and_then(|m| {
                         m.with_effect(Effect::Promote {
                             at: sq,

@@ -67,6 +67,9 @@ pub enum Solution {
     Lines(Vec<Vec<String>>),
     /// Battle play: keys (and tries) with their play.
     Tree(Vec<Attack>),
+    /// Set play of battle problems: the defender's moves in the diagram, were it to move,
+    /// with the attacker's shortest wins after them.
+    SetPlay(Vec<Defence>),
     /// No play: why the position cannot be solved (as the reference says it).
     Remark(String),
 }
@@ -397,12 +400,6 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     fn solve_battle(&mut self) -> Vec<Attack> {
         let n = self.stip.moves;
         let mut out = Vec::new();
-        if self.opts.set_play {
-            // the defender moves first
-            self.pos.pass();
-            out.extend(self.set_play(n));
-            self.pos.unpass();
-        }
         let family = self.battle_family();
         let moves = self.legal();
         if family == Family::Reflex && self.some_move_reaches_goal(&moves) {
@@ -455,10 +452,50 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         out
     }
 
-    /// Set play of battle problems: each defender move with the attacker's shortest wins.
-    fn set_play(&mut self, n: u32) -> Vec<Attack> {
-        let _ = n;
-        Vec::new()
+    /// Set play of battle problems, the defender to move in the diagram: each defender
+    /// move after which the attacker wins in fewer moves than the stipulation's, with the
+    /// attacker's shortest wins; in reflex play also the defender's moves that reach the
+    /// goal at once.
+    pub fn set_play(&mut self) -> Vec<Defence> {
+        let left = self.stip.moves - 1;
+        let family = self.battle_family();
+        let mut out = Vec::new();
+        let moves = self.legal();
+        // in reflex play the defender must reach the goal when it can
+        let forced = family == Family::Reflex && self.some_move_reaches_goal(&moves);
+        for d in &moves {
+            if self.stopped.is_some() {
+                break;
+            }
+            let text = self.text(d);
+            self.pos.make(*d);
+            // the defender's own goal moves count as (short) set play when at most one
+            // attacking move is left, as the reference shows them
+            let shown = if (family == Family::Reflex || (family == Family::SelfPlay && left <= 1))
+                && self.goal_after(d)
+            {
+                Some(Vec::new())
+            } else if left == 0 || (family == Family::Reflex && forced) {
+                None
+            } else {
+                self.shortest_win(left).map(|len| {
+                    self.winning_moves(len)
+                        .iter()
+                        .map(|m| self.continuation(2, m, len))
+                        .collect()
+                })
+            };
+            self.pos.unmake();
+            if let Some(answers) = shown {
+                out.push(Defence {
+                    number: 1,
+                    text,
+                    answers,
+                });
+            }
+        }
+        self.give_back(moves);
+        out
     }
 
     /// Builds the play after an attacking move just made (defender to move), `left`
@@ -483,7 +520,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             return attack;
         }
         let family = self.battle_family();
-        if left == 0 && family != Family::Direct {
+        // in reflex play the defender must reach the goal when it can
+        let forced = family == Family::Reflex && {
+            let moves = self.legal();
+            let reaches = self.some_move_reaches_goal(&moves);
+            self.give_back(moves);
+            reaches
+        };
+        if (left == 0 && family != Family::Direct) || forced {
             // self and reflex play end with the defender's forced goal moves
             let moves = self.legal();
             for d in &moves {
@@ -532,8 +576,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             let dtext = self.text(d);
             self.pos.make(*d);
             let reached = family == Family::SelfPlay && self.goal_after(d);
+            // the defender reaching the goal before the end is not a variation
             let win = if reached {
-                Some(0)
+                (left == 0).then_some(0)
             } else {
                 self.shortest_win(left)
             };

@@ -215,6 +215,15 @@ pub enum Colour {
     Neutral,
 }
 
+/// The attributes the engine's unit carries, as the diagram lists them.
+pub fn attributes_of(p: &crate::piece::Piece) -> Vec<PieceAttribute> {
+    if p.half {
+        vec![PieceAttribute::HalfNeutral]
+    } else {
+        Vec::new()
+    }
+}
+
 /// Piece attributes that the reference lists under the diagram, in the order
 /// it lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

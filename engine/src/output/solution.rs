@@ -43,6 +43,12 @@ pub fn write_solution(solution: &Solution, words: &Words) -> String {
             out.push_str(text);
             out.push('\n');
         }
+        Solution::SetPlay(defences) => {
+            out.push('\n');
+            for d in defences {
+                write_defence(&mut out, d, words, "");
+            }
+        }
         Solution::Tree(attacks) => {
             for a in attacks {
                 out.push('\n');

@@ -22,7 +22,7 @@ pub fn board<R: RuleSet>(result: &ProblemResult, units: &[(Square, crate::piece:
         b.squares[sq.rank() as usize][sq.file() as usize] = Some(Piece {
             colour,
             code: code_of(R::KINDS, result.codes, p.kind).to_string(),
-            attributes: Vec::new(),
+            attributes: layout::attributes_of(p),
         });
     }
     b
