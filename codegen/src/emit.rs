@@ -85,6 +85,7 @@ pub fn emit(rules: &Rules) -> TokenStream {
     }
 
     let (observation, observers) = gen_observation(rules, &mut |v, f| table_for(v, f, &mut tables));
+    let influence = gen_influence(rules);
     let kind_infos = rules.kinds.iter().map(kind_info);
     let condition_infos = conditions::infos(rules);
     let (condition_helpers, condition_hooks) = conditions::hooks(rules);
@@ -154,6 +155,99 @@ pub fn emit(rules: &Rules) -> TokenStream {
             }
 
             #observation
+
+            #influence
+        }
+    }
+}
+
+/// The lines along which a unit of `kind` observes, each as one normalised direction
+/// (the line through a target both ways: hurdles and landing squares lie on either side),
+/// or `None` when some capturing walk depends on squares off its lines (equihoppers, lame
+/// leapers). Leaps depend on no other square and add no line.
+fn influence_lines(kind: &crate::lower::Kind) -> Option<Vec<(i8, i8)>> {
+    let mut lines = Vec::new();
+    for clause in kind.clauses.iter().filter(|c| c.mode.captures()) {
+        let vectors: &[(i8, i8)] = match &clause.walk {
+            Walk::Leap { .. } | Walk::Castling => continue,
+            Walk::Ride { vectors, .. } | Walk::Hop { vectors, .. } => vectors,
+            _ => return None,
+        };
+        for &(dx, dy) in vectors {
+            // a forward walk is mirrored for Black
+            let mirrored = if clause.forward {
+                vec![(dx, dy), (dx, -dy)]
+            } else {
+                vec![(dx, dy)]
+            };
+            for (x, y) in mirrored {
+                let line = if x > 0 || (x == 0 && y > 0) {
+                    (x, y)
+                } else {
+                    (-x, -y)
+                };
+                if !lines.contains(&line) {
+                    lines.push(line);
+                }
+            }
+        }
+    }
+    Some(lines)
+}
+
+/// [`RuleSet::influence`]: the lines through the target that hold a rider or hopper of
+/// `side` moving along them, and every square when `side` has a unit whose observation
+/// depends on squares off its lines.
+fn gen_influence(rules: &Rules) -> TokenStream {
+    let mut body = TokenStream::new();
+    let mut by_line: BTreeMap<(i8, i8), Vec<u8>> = BTreeMap::new();
+    for (i, kind) in rules.kinds.iter().enumerate() {
+        let k = i as u8;
+        match influence_lines(kind) {
+            None => body.extend(quote! {
+                if (board.of_kind(Kind(#k)) & attackers).non_empty() {
+                    return Bitboard(u64::MAX);
+                }
+            }),
+            Some(lines) => {
+                for line in lines {
+                    by_line.entry(line).or_default().push(k);
+                }
+            }
+        }
+    }
+    for (&(dx, dy), kinds) in &by_line {
+        let table = (0..64i8).map(|sq| {
+            let mut bits = 0u64;
+            for (x, y) in [(dx, dy), (-dx, -dy)] {
+                let (mut f, mut r) = (sq % 8 + x, sq / 8 + y);
+                while (0..8).contains(&f) && (0..8).contains(&r) {
+                    bits |= 1u64 << (r * 8 + f);
+                    f += x;
+                    r += y;
+                }
+            }
+            syn::LitInt::new(&format!("0x{bits:016x}"), Span::call_site())
+        });
+        let union = kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
+        body.extend(quote! {
+            {
+                static LINE: [u64; 64] = [#(#table),*];
+                let line = LINE[target.index()];
+                if line & ((#(#union)|*) & attackers).0 != 0 {
+                    mask |= line;
+                }
+            }
+        });
+    }
+    quote! {
+        #[inline]
+        fn influence(&self, pos: &Position<Self>, target: Square, side: Side) -> Bitboard {
+            let board = pos.board();
+            let attackers = board.movable_by(side);
+            let mut mask = 0u64;
+            #body
+            Bitboard(mask)
         }
     }
 }

@@ -46,7 +46,10 @@ impl Style {
     fn bracketed<R: RuleSet>(&self, piece: Piece) -> String {
         let colour = self.colours[piece.owner.index()];
         let half = if piece.half { "hn" } else { "" };
-        format!("{colour}{half}{}", code_of(R::KINDS, self.codes, piece.kind))
+        format!(
+            "{colour}{half}{}",
+            code_of(R::KINDS, self.codes, piece.kind)
+        )
     }
 }
 

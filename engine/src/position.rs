@@ -10,7 +10,7 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Effect, Move, MoveKind, MoveList};
-use crate::piece::{Kind, Piece, PromotionChoice, Side};
+use crate::piece::{Kind, Owner, Piece, PromotionChoice, Side};
 use crate::rules::RuleSet;
 use crate::square::Square;
 
@@ -381,10 +381,11 @@ impl<R: RuleSet> Position<R> {
     /// Every legal move of the side to move, after selection (phases 1–6).
     pub fn legal_moves(&mut self, out: &mut MoveList) {
         self.pseudo_moves(out);
+        let quiet = self.quiet_squares();
         let mut kept = 0;
         for i in 0..out.len() {
             let mv = out[i];
-            if self.is_legal(&mv) {
+            if self.keeps_royals_safe(&mv, quiet) || self.is_legal(&mv) {
                 out[kept] = mv;
                 kept += 1;
             }
@@ -395,14 +396,96 @@ impl<R: RuleSet> Position<R> {
         }
     }
 
-    /// Whether the pseudo-legal `mv` keeps the mover's royal units safe.
+    /// The squares where nothing can happen to the safety of the side to move's royal
+    /// units: none when it is in check or a condition filters observation, else those
+    /// outside the influence (see [`RuleSet::influence`]) of the opponent's units on
+    /// its royal squares.
+    #[inline]
+    fn quiet_squares(&self) -> Bitboard {
+        let side = self.side;
+        if self.rules.has_observation_filter() || self.in_check(side) {
+            return Bitboard::EMPTY;
+        }
+        let mut loud = Bitboard::EMPTY;
+        for sq in self.royal_squares(side) {
+            loud |= self.rules.influence(self, sq, side.opponent());
+        }
+        !loud
+    }
+
+    /// Whether `mv` is legal without a test: a plain move of a unit that is neither
+    /// royal, neutral nor changing owner, touching only `quiet` squares.
+    #[inline(always)]
+    fn keeps_royals_safe(&self, mv: &Move, quiet: Bitboard) -> bool {
+        quiet.contains(mv.from)
+            && quiet.contains(mv.to)
+            && quiet.contains(mv.capture_at)
+            && mv.mover.owner != Owner::Neutral
+            && mv.recolour.is_none()
+            && mv.extras().next().is_none()
+            && !R::KINDS[mv.mover.kind.index()].royal
+    }
+
+    /// Whether the pseudo-legal `mv` keeps the mover's royal units safe. When no
+    /// condition filters observation (so only the units decide it), only the board is
+    /// changed for the test; otherwise the move is made in full, history included.
     #[inline]
     pub fn is_legal(&mut self, mv: &Move) -> bool {
         let side = self.side;
-        self.make(*mv);
+        if self.rules.has_observation_filter() {
+            self.make(*mv);
+            let ok = !self.in_check(side);
+            self.unmake();
+            return ok;
+        }
+        self.place(mv);
         let ok = !self.in_check(side);
-        self.unmake();
+        self.unplace(mv);
         ok
+    }
+
+    /// The board part of making `mv`: the principal movement, then the extra effects.
+    #[inline(always)]
+    fn place(&mut self, mv: &Move) {
+        if mv.captured.is_some() {
+            self.board.take(mv.capture_at);
+        }
+        self.board.take(mv.from);
+        self.board.put(mv.to, mv.arriving());
+        for effect in mv.extras() {
+            match *effect {
+                Effect::Add { at, piece } => self.board.put(at, piece),
+                Effect::Remove { at, .. } => {
+                    self.board.take(at);
+                }
+                Effect::Promote { at, to, .. } => {
+                    self.board.take(at);
+                    self.board.put(at, to);
+                }
+            }
+        }
+    }
+
+    /// The board part of unmaking `mv`: the exact reverse of [`Position::place`].
+    #[inline(always)]
+    fn unplace(&mut self, mv: &Move) {
+        for effect in mv.extras().rev() {
+            match *effect {
+                Effect::Add { at, .. } => {
+                    self.board.take(at);
+                }
+                Effect::Remove { at, piece } => self.board.put(at, piece),
+                Effect::Promote { at, from, .. } => {
+                    self.board.take(at);
+                    self.board.put(at, from);
+                }
+            }
+        }
+        self.board.take(mv.to);
+        self.board.put(mv.from, mv.mover);
+        if let Some(captured) = mv.captured {
+            self.board.put(mv.capture_at, captured);
+        }
     }
 
     /// Plays `mv` (which must come from this position's generator).
@@ -413,27 +496,16 @@ impl<R: RuleSet> Position<R> {
         });
         let mut castling = self.castling.touched(mv.from).touched(mv.to);
         if mv.captured.is_some() {
-            self.board.take(mv.capture_at);
             castling = castling.touched(mv.capture_at);
         }
-        self.board.take(mv.from);
-        self.board.put(mv.to, mv.arriving());
         for effect in mv.extras() {
             match *effect {
-                Effect::Add { at, piece } => {
-                    self.board.put(at, piece);
-                    castling = self.regain_castling(castling, at, piece);
-                }
-                Effect::Remove { at, .. } => {
-                    self.board.take(at);
-                    castling = castling.touched(at);
-                }
-                Effect::Promote { at, to, .. } => {
-                    self.board.take(at);
-                    self.board.put(at, to);
-                }
+                Effect::Add { at, piece } => castling = self.regain_castling(castling, at, piece),
+                Effect::Remove { at, .. } => castling = castling.touched(at),
+                Effect::Promote { .. } => {}
             }
         }
+        self.place(&mv);
         self.castling = castling;
         self.ep = match mv.kind {
             MoveKind::DoubleStep { passed } => Some(EnPassant {
@@ -476,23 +548,7 @@ impl<R: RuleSet> Position<R> {
         let mv = self.history.pop().expect("unmake without a move");
         self.record.pop();
         let undo = self.undo.pop().expect("undo record");
-        for effect in mv.extras().rev() {
-            match *effect {
-                Effect::Add { at, .. } => {
-                    self.board.take(at);
-                }
-                Effect::Remove { at, piece } => self.board.put(at, piece),
-                Effect::Promote { at, from, .. } => {
-                    self.board.take(at);
-                    self.board.put(at, from);
-                }
-            }
-        }
-        self.board.take(mv.to);
-        self.board.put(mv.from, mv.mover);
-        if let Some(captured) = mv.captured {
-            self.board.put(mv.capture_at, captured);
-        }
+        self.unplace(&mv);
         self.castling = undo.castling;
         self.ep = undo.ep;
         self.side = self.side.opponent();
@@ -543,6 +599,9 @@ impl<R: RuleSet> Position<R> {
             return !scratch.is_empty();
         }
         self.pseudo_moves(scratch);
-        scratch.iter().any(|mv| self.is_legal(mv))
+        let quiet = self.quiet_squares();
+        scratch
+            .iter()
+            .any(|mv| self.keeps_royals_safe(mv, quiet) || self.is_legal(mv))
     }
 }

@@ -18,6 +18,7 @@
 //!    ([`RuleSet::observes`]);
 //! 6. **selection** — [`RuleSet::select`] keeps the legal moves a condition prefers.
 
+use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
 use crate::piece::{KindInfo, Piece, Side};
 use crate::position::Position;
@@ -106,6 +107,16 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
         _side: Side,
     ) -> bool {
         true
+    }
+
+    /// The squares where a change of occupancy could decide whether `side` observes
+    /// `target`, the observing units' own squares aside (a move that touches none of
+    /// them, by a unit that is not royal, leaves the observation of `target` as it
+    /// was). The default, every square, is always right; the generated rule set narrows
+    /// it to the lines of the riders and hoppers `side` has.
+    #[inline]
+    fn influence(&self, _pos: &Position<Self>, _target: Square, _side: Side) -> Bitboard {
+        Bitboard(u64::MAX)
     }
 
     /// Whether any active condition filters observation.
