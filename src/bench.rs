@@ -1,8 +1,9 @@
 //! `fairyforge bench`: the benchmarks, with figures a user can compare.
 //!
-//! Perft on the standard and fairy positions (nodes per second), and solving the
-//! orthodox corpus problems the reference needs 0.2–10 s for (each time and the geometric
-//! mean). Given a peer — a UCI engine for perft, the reference solver for problems — it is
+//! Perft on the standard and fairy positions (nodes per second), solving the orthodox
+//! corpus problems the reference needs 0.2–10 s for (each time and the geometric mean),
+//! and solving the corpus problems of each condition fairyforge has, next to orthodox
+//! problems solved the same way (both solvers as processes, file by file). Given a peer — a UCI engine for perft, the reference solver for problems — it is
 //! run on the same inputs in the same run, and the ratios are printed: performance
 //! targets are ratios against a peer measured side by side, never absolute times.
 
@@ -11,7 +12,7 @@ use fairyforge_engine::codes::CodeSet;
 use fairyforge_engine::fen::{parse_position, BoardNotation};
 use fairyforge_engine::input;
 use fairyforge_engine::perft::perft;
-use fairyforge_engine::problem::{solve_problem, Settings};
+use fairyforge_engine::problem::{find_condition, solve_problem, Settings};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -219,5 +220,126 @@ pub fn run(opts: &BenchOptions) {
             "geometric mean of the ratios (reference time / fairyforge time): {:.2}",
             (log_ratio / m as f64).exp()
         );
+    }
+    if let Some(reference) = &opts.reference {
+        by_condition(corpus, reference, opts.quick);
+    }
+}
+
+/// The problem files of the corpus by the one condition they use (`""` for none), among
+/// the conditions fairyforge has: the `random/` files, then the `popeye/` ones the
+/// reference solves in 10 s or less with at most seed fairy pieces and no piece attribute.
+fn files_by_condition(corpus: &Path) -> std::collections::BTreeMap<String, Vec<PathBuf>> {
+    let mut candidates = Vec::new();
+    for dir in ["random/ortho", "random/conditions"] {
+        let Ok(entries) = std::fs::read_dir(corpus.join(dir)) else {
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "inp"))
+            .collect();
+        paths.sort();
+        candidates.extend(paths);
+    }
+    if let Ok(text) = std::fs::read_to_string(corpus.join("popeye/index.tsv")) {
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines.next().unwrap_or("").split('\t').collect();
+        let col = |n: &str| header.iter().position(|h| *h == n);
+        if let (Some(file), Some(secs), Some(fairy), Some(attrs)) = (
+            col("file"),
+            col("reference_seconds"),
+            col("fairy_pieces"),
+            col("attributes"),
+        ) {
+            let seed = ["", "G", "LI", "EQ", "NE", "BP"];
+            for f in lines.map(|l| l.split('\t').collect::<Vec<_>>()) {
+                let s: f64 = f.get(secs).and_then(|s| s.parse().ok()).unwrap_or(99.0);
+                let plain = f.get(attrs).is_some_and(|a| a.is_empty())
+                    && f.get(fairy)
+                        .is_some_and(|p| p.split(' ').all(|c| seed.contains(&c)));
+                if let (true, true, Some(stem)) = (s <= 10.0, plain, f.get(file)) {
+                    candidates.push(corpus.join("popeye").join(format!("{stem}.inp")));
+                }
+            }
+        }
+    }
+    let mut groups: std::collections::BTreeMap<String, Vec<PathBuf>> = Default::default();
+    for path in candidates {
+        let Ok(bytes) = std::fs::read(&path) else {
+            continue;
+        };
+        let problems = input::read_problems(&input::decode(&bytes));
+        let Some(Ok(p)) = problems.first() else {
+            continue;
+        };
+        let name = match p.conditions.as_slice() {
+            [] => String::new(),
+            [c] if find_condition::<Rules>(c).is_some() => c.to_string(),
+            _ => continue,
+        };
+        groups.entry(name).or_default().push(path);
+    }
+    groups
+}
+
+/// Seconds a process takes on `file`, when it succeeds.
+fn time_process(program: &Path, args: &[&str], file: &Path) -> Option<f64> {
+    let start = Instant::now();
+    let ok = Command::new(program)
+        .args(args)
+        .arg(file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    ok.then(|| start.elapsed().as_secs_f64().max(1e-4))
+}
+
+/// For each condition fairyforge has (and for no condition), the geometric mean of the
+/// ratio reference time / fairyforge time over its corpus problems fairyforge solves,
+/// both run as processes; then each condition's ratio against the orthodox one.
+fn by_condition(corpus: &Path, reference: &Path, quick: bool) {
+    let Ok(me) = std::env::current_exe() else {
+        println!("conditions: cannot find the fairyforge executable: skipped");
+        return;
+    };
+    let per_group = if quick { 8 } else { 30 };
+    println!(
+        "conditions (ratio = reference time / fairyforge time, geometric mean, both as \
+         processes; relative = the ratio over the orthodox one)"
+    );
+    let mut orthodox = None;
+    for (name, files) in files_by_condition(corpus) {
+        let (mut log, mut n) = (0.0f64, 0usize);
+        for file in files.iter().take(per_group) {
+            let Some(ours) = time_process(&me, &["solve", "--popeye-codes"], file) else {
+                continue;
+            };
+            let Some(theirs) = time_process(reference, &[], file) else {
+                continue;
+            };
+            log += (theirs / ours).ln();
+            n += 1;
+        }
+        if n == 0 {
+            continue;
+        }
+        let ratio = (log / n as f64).exp();
+        let label = if name.is_empty() {
+            "(none)"
+        } else {
+            name.as_str()
+        };
+        let relative = match orthodox {
+            None if name.is_empty() => {
+                orthodox = Some(ratio);
+                String::new()
+            }
+            Some(o) => format!("   relative {:5.2}", ratio / o),
+            None => String::new(),
+        };
+        println!("  {label:<28} {n:>3} problems   ratio {ratio:6.2}{relative}");
     }
 }

@@ -444,6 +444,24 @@ impl<R: RuleSet> Position<R> {
         ok
     }
 
+    /// Whether the pseudo-legal `mv` would leave the opponent's royal units observed
+    /// (whether it checks, legal or not): on the board alone when no condition filters
+    /// observation, else with the move made in full.
+    #[inline]
+    pub fn gives_check(&mut self, mv: &Move) -> bool {
+        let other = self.side.opponent();
+        if self.rules.has_observation_filter() {
+            self.make(*mv);
+            let check = self.in_check(other);
+            self.unmake();
+            return check;
+        }
+        self.place(mv);
+        let check = self.in_check(other);
+        self.unplace(mv);
+        check
+    }
+
     /// The board part of making `mv`: the principal movement, then the extra effects.
     #[inline(always)]
     fn place(&mut self, mv: &Move) {

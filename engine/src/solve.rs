@@ -13,8 +13,6 @@ use crate::piece::Side;
 use crate::position::Position;
 use crate::rules::RuleSet;
 use crate::stipulation::{Family, Goal, Stipulation};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 /// What the user asked for besides the stipulation (the reference's options).
@@ -131,28 +129,93 @@ pub struct Solver<'p, R: RuleSet> {
     white: Side,
     pool: Vec<MoveList>,
     scratch: MoveList,
-    table: HashMap<u64, bool, BuildHasherDefault<KeyHasher>>,
+    table: Table,
     stopped: Option<Stop>,
     found: usize,
     nodes: u64,
 }
 
-/// The table's keys are already well mixed (Zobrist hashes folded with the question
-/// asked), so hashing them again is wasted time: this hasher passes them through.
-#[derive(Default)]
-struct KeyHasher(u64);
+/// The transposition table: what is known of positions already searched, each answer
+/// a key (a Zobrist hash folded with the question asked) and a truth value.
+///
+/// Open addressing with linear probing over one array of words, each the key with its
+/// lowest bit replaced by the answer (0 marks an empty slot): a lookup usually touches one
+/// cache line, where a general map touches two. It doubles when half full.
+struct Table {
+    slots: Vec<u64>,
+    len: usize,
+}
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+impl Table {
+    const KEY: u64 = !1;
+
+    fn new() -> Table {
+        Table {
+            slots: vec![0; 1 << 16],
+            len: 0,
         }
     }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        // the high bits index: they are as well mixed as the low ones and leave the
+        // lowest bit to the answer
+        (key >> 20) as usize & (self.slots.len() - 1)
+    }
+
+    /// The answer stored for `key`, if any.
+    #[inline]
+    fn get(&self, key: u64) -> Option<bool> {
+        let key = (key & Table::KEY).max(2);
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            let w = self.slots[i];
+            if w == 0 {
+                return None;
+            }
+            if w & Table::KEY == key {
+                return Some(w & 1 == 1);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Stores `value` for `key` (replacing an answer stored before).
+    #[inline]
+    fn insert(&mut self, key: u64, value: bool) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let key = (key & Table::KEY).max(2);
+        self.put(key | u64::from(value));
+    }
+
+    fn put(&mut self, word: u64) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(word & Table::KEY);
+        loop {
+            let w = self.slots[i];
+            if w == 0 {
+                self.slots[i] = word;
+                self.len += 1;
+                return;
+            }
+            if w & Table::KEY == word & Table::KEY {
+                self.slots[i] = word;
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = 2 * self.slots.len().max(1);
+        let old = std::mem::replace(&mut self.slots, vec![0; size]);
+        self.len = 0;
+        for w in old.into_iter().filter(|&w| w != 0) {
+            self.put(w);
+        }
     }
 }
 
@@ -183,7 +246,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             white,
             pool: Vec::new(),
             scratch: MoveList::with_capacity(64),
-            table: HashMap::default(),
+            table: Table::new(),
             stopped: None,
             found: 0,
             nodes: 0,
@@ -276,7 +339,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             return false;
         }
         let key = table_key(self.key(), n, TAG_ATTACK);
-        if let Some(&known) = self.table.get(&key) {
+        if let Some(known) = self.table.get(key) {
             return known;
         }
         let family = self.battle_family();
@@ -329,7 +392,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             return false;
         }
         let key = table_key(self.key(), left, TAG_DEFENCE);
-        if let Some(&known) = self.table.get(&key) {
+        if let Some(known) = self.table.get(key) {
             return known;
         }
         let moves = self.legal();
@@ -690,7 +753,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             return false;
         }
         let key = table_key(self.key(), left, TAG_HELP);
-        if self.table.get(&key) == Some(&false) {
+        if self.table.get(key) == Some(false) {
             return false;
         }
         // without a selecting condition, legality is tested on the move just made, so
@@ -698,8 +761,15 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let checked = !self.pos.rules().has_selection();
         let moves = if checked { self.pseudo() } else { self.legal() };
         let mover = self.pos.side();
+        // the last move of a help mate must give check: test that first, it is rarer
+        let must_check = left == 1
+            && self.stip.family != Family::HelpSelf
+            && matches!(self.stip.goal, Goal::Mate | Goal::Check);
         let mut any = false;
         for mv in &moves {
+            if must_check && !self.pos.gives_check(mv) {
+                continue;
+            }
             self.pos.make(*mv);
             if checked && self.pos.in_check(mover) {
                 self.pos.unmake();
@@ -776,7 +846,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             return false;
         }
         let key = table_key(self.key(), left, TAG_SERIES);
-        if self.table.get(&key) == Some(&false) {
+        if self.table.get(key) == Some(false) {
             return false;
         }
         let moves = self.legal();
