@@ -12,6 +12,7 @@ use crate::notation::{full_text, Style};
 use crate::piece::Side;
 use crate::position::Position;
 use crate::rules::RuleSet;
+use crate::square::Square;
 use crate::stipulation::{Family, Goal, Stipulation};
 use std::time::Instant;
 
@@ -130,6 +131,8 @@ pub struct Solver<'p, R: RuleSet> {
     pool: Vec<MoveList>,
     scratch: MoveList,
     table: Table,
+    /// By attacker moves left: the attacking move that won last (tried first next time).
+    killers: Vec<Option<(Square, Square)>>,
     stopped: Option<Stop>,
     found: usize,
     nodes: u64,
@@ -239,7 +242,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         opts: SolveOptions,
         white: Side,
     ) -> Self {
+        let killers = vec![None; stip.moves as usize + 2];
         Solver {
+            killers,
             pos,
             stip,
             opts,
@@ -351,16 +356,65 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             self.table.insert(key, false);
             return false;
         }
-        for mv in &moves {
-            self.pos.make(*mv);
-            let w = match family {
-                Family::Direct => self.goal_after(mv) || self.defence_loses(n - 1),
-                _ => self.defence_loses(n - 1),
-            };
-            self.pos.unmake();
-            if w {
-                wins = true;
-                break;
+        let mut moves = moves;
+        let direct = family == Family::Direct;
+        // iterative deepening: a shorter win is cheaper to find and wins as well
+        if n > 2 && self.attack_wins(n - 1) {
+            self.give_back(moves);
+            if self.stopped.is_none() {
+                self.table.insert(key, true);
+            }
+            return true;
+        }
+        let checks_only = matches!(self.stip.goal, Goal::Mate | Goal::Check);
+        // a direct goal in one move first: it needs a check, which is cheap to test
+        if direct && checks_only {
+            for mv in &moves {
+                if !self.pos.gives_check(mv) {
+                    continue;
+                }
+                self.pos.make(*mv);
+                let w = self.goal_after(mv);
+                self.pos.unmake();
+                if w {
+                    wins = true;
+                    break;
+                }
+            }
+        }
+        if !wins && !(direct && n == 1) {
+            // the move that won last at this depth (against another defence) first
+            if let Some(Some((from, to))) = self.killers.get(n as usize) {
+                if let Some(i) = moves.iter().position(|m| m.from == *from && m.to == *to) {
+                    moves.swap(0, i);
+                }
+            }
+            for mv in &moves {
+                self.pos.make(*mv);
+                let w = match family {
+                    Family::Direct => {
+                        !checks_only && self.goal_after(mv) || self.defence_loses(n - 1)
+                    }
+                    _ => self.defence_loses(n - 1),
+                };
+                self.pos.unmake();
+                if w {
+                    wins = true;
+                    if let Some(k) = self.killers.get_mut(n as usize) {
+                        *k = Some((mv.from, mv.to));
+                    }
+                    break;
+                }
+            }
+        } else if direct && !checks_only && !wins {
+            for mv in &moves {
+                self.pos.make(*mv);
+                let w = self.goal_after(mv);
+                self.pos.unmake();
+                if w {
+                    wins = true;
+                    break;
+                }
             }
         }
         self.give_back(moves);
@@ -433,9 +487,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         (1..=n).find(|&k| self.attack_wins(k))
     }
 
-    /// The refutations of the attacker's move just made, `left` moves remaining; `None`
-    /// when the defender has no move at all (or, in reflex play, reaches the goal).
-    fn refutations(&mut self, left: u32) -> Option<Vec<Move>> {
+    /// The refutations (at most `limit`) of the attacker's move just made, `left` moves
+    /// remaining; `None` when the defender has no move at all (or, in reflex play,
+    /// reaches the goal).
+    fn refutations(&mut self, left: u32, limit: usize) -> Option<Vec<Move>> {
         let moves = self.legal();
         if moves.is_empty() {
             self.give_back(moves);
@@ -449,6 +504,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         for mv in &moves {
             if !self.defence_fails(mv, left) {
                 refs.push(*mv);
+                if refs.len() >= limit {
+                    break;
+                }
             }
         }
         self.give_back(moves);
@@ -476,10 +534,21 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             let text = self.text(mv);
             self.pos.make(*mv);
             let direct_goal = family == Family::Direct && self.goal_after(mv);
+            if !direct_goal && !self.threatens_enough(n) {
+                self.pos.unmake();
+                continue;
+            }
             let refs = if direct_goal {
                 Some(Vec::new())
             } else {
-                self.refutations(n - 1)
+                // without tries one refutation settles a move; with them, one more
+                // than a try may have
+                let limit = if self.opts.tries {
+                    self.opts.defence + 1
+                } else {
+                    1
+                };
+                self.refutations(n - 1, limit)
             };
             let attack = match refs {
                 Some(refs) if refs.is_empty() => {
@@ -513,6 +582,26 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         }
         self.give_back(moves);
         out
+    }
+
+    /// Under the option `Threat t`, whether the attacking move just made checks or
+    /// threatens to win in at most `t` moves (the defender passing); always true without
+    /// the option.
+    fn threatens_enough(&mut self, n: u32) -> bool {
+        let Some(t) = self.opts.max_threat else {
+            return true;
+        };
+        // a check threatens whatever follows it
+        if self.pos.in_check(self.pos.side()) {
+            return true;
+        }
+        if n < 2 {
+            return false;
+        }
+        self.pos.pass();
+        let threat = self.shortest_win(t.min(n - 1)).is_some();
+        self.pos.unpass();
+        threat
     }
 
     /// Set play of battle problems, the defender to move in the diagram: each defender
