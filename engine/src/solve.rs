@@ -382,7 +382,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                 }
             }
         }
-        if !wins && !(direct && n == 1) {
+        if !(wins || direct && n == 1) {
             // the move that won last at this depth (against another defence) first
             if let Some(Some((from, to))) = self.killers.get(n as usize) {
                 if let Some(i) = moves.iter().position(|m| m.from == *from && m.to == *to) {
