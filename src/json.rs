@@ -9,7 +9,7 @@ fn attack(a: &Attack) -> Value {
     json!({
         "number": a.number,
         "move": a.text,
-        "mark": a.mark.map(|c| c.to_string()),
+        "mark": a.mark,
         "threat": match &a.threat {
             Threat::None => Value::Null,
             Threat::Zugzwang => json!("zugzwang"),

@@ -433,6 +433,17 @@ fn solve_setup<R: RuleSet + Default>(
             stip.family,
             Family::Direct | Family::SelfPlay | Family::Reflex
         );
+        if opts.set_play && matches!(stip.family, Family::SeriesSelf | Family::SeriesReflex) {
+            pos.pass();
+            if !pos.in_check(to_move) {
+                let mut solver = Solver::new(&mut pos, stip.clone(), opts.clone(), white);
+                let set = solver.series_set_play();
+                if !set.is_empty() {
+                    phases.push(Solution::Lines(set));
+                }
+            }
+            pos.unpass();
+        }
         if opts.set_play && battle {
             // set play: the defender moves first
             pos.pass();

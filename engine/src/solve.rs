@@ -80,8 +80,9 @@ pub struct Attack {
     pub number: u32,
     /// The move as written, with its suffix.
     pub text: String,
-    /// `!` for a key, `?` for a try, none for a continuation.
-    pub mark: Option<char>,
+    /// `!` for a key, `?` for a try, `?!?` for a reflex attacker's forced goal move,
+    /// none for a continuation.
+    pub mark: Option<&'static str>,
     /// The threat, when shown.
     pub threat: Threat,
     /// Defences shown (variations), each with the attacker's answers.
@@ -524,6 +525,23 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let family = self.battle_family();
         let moves = self.legal();
         if family == Family::Reflex && self.some_move_reaches_goal(&moves) {
+            // the attacker must reach the goal itself: its goal moves, marked `?!?`
+            for mv in &moves {
+                let text = self.text(mv);
+                self.pos.make(*mv);
+                let reached = self.goal_after(mv);
+                self.pos.unmake();
+                if reached {
+                    out.push(Attack {
+                        number: 1,
+                        text,
+                        mark: Some("?!?"),
+                        threat: Threat::None,
+                        defences: Vec::new(),
+                        refutations: Vec::new(),
+                    });
+                }
+            }
             self.give_back(moves);
             return out;
         }
@@ -553,14 +571,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             let attack = match refs {
                 Some(refs) if refs.is_empty() => {
                     self.found += 1;
-                    Some(self.expand_attack(1, text, Some('!'), n - 1, direct_goal))
+                    Some(self.expand_attack(1, text, Some("!"), n - 1, direct_goal))
                 }
                 Some(refs)
                     if self.opts.tries
                         && refs.len() <= self.opts.defence
                         && !(family == Family::Direct && n == 1) =>
                 {
-                    let mut a = self.expand_attack(1, text, Some('?'), n - 1, false);
+                    let mut a = self.expand_attack(1, text, Some("?"), n - 1, false);
                     a.refutations = refs
                         .iter()
                         .map(|r| Defence {
@@ -582,6 +600,26 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         }
         self.give_back(moves);
         out
+    }
+
+    /// Set play of series self and reflex play, the defender to move in the diagram: its
+    /// moves that reach the goal at once, each a line `1...move`.
+    pub fn series_set_play(&mut self) -> Vec<Vec<String>> {
+        let moves = self.legal();
+        let mut lines = Vec::new();
+        for d in &moves {
+            let text = self.text(d);
+            self.pos.make(*d);
+            let reached = self.goal_after(d);
+            self.pos.unmake();
+            if reached {
+                let mut tokens = vec![format!("1...{text}")];
+                self.mark_goal(&mut tokens);
+                lines.push(tokens);
+            }
+        }
+        self.give_back(moves);
+        lines
     }
 
     /// Under the option `Threat t`, whether the attacking move just made checks or
@@ -656,7 +694,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         &mut self,
         number: u32,
         text: String,
-        mark: Option<char>,
+        mark: Option<&'static str>,
         left: u32,
         goal: bool,
     ) -> Attack {
@@ -917,6 +955,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         for _ in line {
             self.pos.unmake();
         }
+        self.mark_goal(&mut tokens);
         tokens
     }
 
@@ -939,10 +978,16 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             return false;
         }
         let moves = self.legal();
+        // in reflex play a side that can reach the goal must: the series side too
+        if self.stip.family == Family::SeriesReflex && self.some_move_reaches_goal(&moves) {
+            self.give_back(moves);
+            return false;
+        }
         let mut any = false;
         for mv in &moves {
             self.pos.make(*mv);
             line.push(*mv);
+            let mut ended = false;
             // the series may end here
             match self.stip.family {
                 Family::Series => {
@@ -968,15 +1013,28 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                     self.give_back(replies);
                 }
                 _ => {
+                    // the other side is forced to reach the goal: the play ends with
+                    // its goal move
                     if self.defence_loses(0) {
-                        out.push(line.clone());
-                        self.found += 1;
-                        any = true;
+                        ended = true;
+                        let replies = self.legal();
+                        for r in &replies {
+                            self.pos.make(*r);
+                            if self.goal_after(r) {
+                                line.push(*r);
+                                out.push(line.clone());
+                                line.pop();
+                                self.found += 1;
+                                any = true;
+                            }
+                            self.pos.unmake();
+                        }
+                        self.give_back(replies);
                     }
                 }
             }
             // or go on, when the other side is not in check
-            if left > 1 && !self.pos.in_check(self.pos.side()) {
+            if !ended && left > 1 && !self.pos.in_check(self.pos.side()) {
                 self.pos.pass();
                 any |= self.series(left - 1, line, out);
                 self.pos.unpass();
@@ -998,7 +1056,11 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     }
 
     fn write_series(&mut self, line: &[Move]) -> Vec<String> {
-        let series_len = if self.stip.family == Family::SeriesHelp {
+        let ends_with_reply = matches!(
+            self.stip.family,
+            Family::SeriesHelp | Family::SeriesSelf | Family::SeriesReflex
+        );
+        let series_len = if ends_with_reply {
             line.len() - 1
         } else {
             line.len()
@@ -1034,7 +1096,18 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             self.pos.unmake();
         }
         debug_assert_eq!(passes, 0);
+        self.mark_goal(&mut tokens);
         tokens
+    }
+
+    /// Appends the goal's symbol to a line's last move where the move's own suffix does
+    /// not show it (a capture: ` x`).
+    fn mark_goal(&self, tokens: &mut [String]) {
+        if self.stip.goal == Goal::Capture {
+            if let Some(last) = tokens.last_mut() {
+                last.push_str(" x");
+            }
+        }
     }
 
     /// Solves: the side to move in the position must be the one the stipulation starts
