@@ -163,3 +163,62 @@ fn observation_agrees_with_generated_captures() {
         );
     }
 }
+
+/// The two shortcuts the search takes are sound: a generated capture always departs from a
+/// square the rule set's `reach` gives for its kind and target, and a square outside the
+/// `influence` of a side on a target (and not holding that side's unit) never decides
+/// whether the side observes the target, whether a unit stands there or not.
+#[test]
+fn reach_and_influence_cover_every_observation() {
+    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+    let mut moves = MoveList::new();
+    let filler = (0..kinds().len())
+        .find(|&k| !kinds()[k].royal && !kinds()[k].pawn)
+        .map(|k| Kind(k as u8))
+        .expect("a kind that is neither royal nor a pawn");
+    let rules = Rules::default();
+    for featured in 0..kinds().len() {
+        for _ in 0..POSITIONS_PER_KIND / 4 {
+            let board = random_board(&mut rng, Kind(featured as u8));
+            for side in [Side::White, Side::Black] {
+                let pos =
+                    Position::new(board.clone(), side, Castling::NONE, None, Rules::default());
+                pos.pseudo_moves(&mut moves);
+                for m in moves.iter().filter(|m| m.captured.is_some()) {
+                    assert!(
+                        rules
+                            .reach(m.mover.kind, m.capture_at, side)
+                            .contains(m.from),
+                        "{side}: {} on {} captures on {} outside its reach\n  {}",
+                        kinds()[m.mover.kind.index()].name,
+                        m.from,
+                        m.capture_at,
+                        forsyth(&board),
+                    );
+                }
+                let target = Square::new(rng.below(64) as u8);
+                let before = pos.observes(target, side);
+                let lines = rules.influence(&pos, target, side);
+                for s in (0..64).map(|i| Square::new(i as u8)) {
+                    if s == target || lines.contains(s) || board.movable_by(side).contains(s) {
+                        continue;
+                    }
+                    let mut changed = board.clone();
+                    if changed.is_empty(s) {
+                        changed.put(s, Piece::new(filler, side.opponent().owner()));
+                    } else {
+                        changed.take(s);
+                    }
+                    let other =
+                        Position::new(changed, side, Castling::NONE, None, Rules::default());
+                    assert_eq!(
+                        other.observes(target, side),
+                        before,
+                        "{side}: changing {s}, outside the influence on {target}, changes its observation\n  {}",
+                        forsyth(&board),
+                    );
+                }
+            }
+        }
+    }
+}

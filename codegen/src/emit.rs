@@ -86,6 +86,7 @@ pub fn emit(rules: &Rules) -> TokenStream {
 
     let (observation, observers) = gen_observation(rules, &mut |v, f| table_for(v, f, &mut tables));
     let influence = gen_influence(rules);
+    let reach = gen_reach(rules);
     let kind_infos = rules.kinds.iter().map(kind_info);
     let condition_infos = conditions::infos(rules);
     let (condition_helpers, condition_hooks) = conditions::hooks(rules);
@@ -157,6 +158,81 @@ pub fn emit(rules: &Rules) -> TokenStream {
             #observation
 
             #influence
+
+            #reach
+        }
+    }
+}
+
+/// Squares from which a unit of `kind` of each side could observe each target on some
+/// board: the leaps' departures, the lines of riders and hoppers, the departures of
+/// equihoppers and lame leapers. `[side][target]`.
+fn reach_table(kind: &crate::lower::Kind) -> [[u64; 64]; 2] {
+    let mut table = [[0u64; 64]; 2];
+    let on = |f: i8, r: i8| (0..8).contains(&f) && (0..8).contains(&r);
+    for clause in kind.clauses.iter().filter(|c| c.mode.captures()) {
+        for (side, bits) in table.iter_mut().enumerate() {
+            let dir = if clause.forward && side == 1 { -1 } else { 1 };
+            for (t, b) in bits.iter_mut().enumerate() {
+                let (tf, tr) = (t as i8 % 8, t as i8 / 8);
+                let mut add = |f: i8, r: i8| {
+                    if on(f, r) {
+                        *b |= 1u64 << (r * 8 + f);
+                    }
+                };
+                match &clause.walk {
+                    Walk::Castling => {}
+                    Walk::Leap { vectors, .. } => {
+                        for &(dx, dy) in vectors {
+                            add(tf - dx, tr - dy * dir);
+                        }
+                    }
+                    Walk::Equihop { vectors, .. } => {
+                        for &(dx, dy) in vectors {
+                            add(tf - 2 * dx, tr - 2 * dy * dir);
+                        }
+                    }
+                    Walk::Lame { steps } => {
+                        for &((dx, dy), _) in steps {
+                            add(tf - dx, tr - dy * dir);
+                        }
+                    }
+                    Walk::Ride { vectors, .. } | Walk::Hop { vectors, .. } => {
+                        for &(dx, dy) in vectors {
+                            for (x, y) in [(dx, dy * dir), (-dx, -dy * dir)] {
+                                let (mut f, mut r) = (tf + x, tr + y);
+                                while on(f, r) {
+                                    add(f, r);
+                                    f += x;
+                                    r += y;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    table
+}
+
+/// [`RuleSet::reach`]: one table of [`reach_table`] per kind.
+fn gen_reach(rules: &Rules) -> TokenStream {
+    let lit = |b: &u64| syn::LitInt::new(&format!("0x{b:016x}"), Span::call_site());
+    let kinds = rules.kinds.iter().map(|k| {
+        let [w, b] = reach_table(k);
+        let (w, b) = (w.iter().map(lit), b.iter().map(lit));
+        quote!([[#(#w),*], [#(#b),*]])
+    });
+    let n = rules.kinds.len();
+    quote! {
+        #[inline]
+        fn reach(&self, kind: Kind, target: Square, side: Side) -> Bitboard {
+            static REACH: [[[u64; 64]; 2]; #n] = [#(#kinds),*];
+            match REACH.get(kind.index()) {
+                Some(t) => Bitboard(t[side.index()][target.index()]),
+                None => Bitboard(u64::MAX),
+            }
         }
     }
 }

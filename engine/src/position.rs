@@ -444,6 +444,45 @@ impl<R: RuleSet> Position<R> {
         ok
     }
 
+    /// A filter for [`Position::gives_check`]: the opponent's royal squares, and the
+    /// squares where a change could open or close a line of the side to move onto them.
+    /// `None` when a condition filters observation (then every move must be tried).
+    pub fn check_filter(&self) -> Option<(Bitboard, Bitboard)> {
+        if self.rules.has_observation_filter() {
+            return None;
+        }
+        let other = self.side.opponent();
+        let royals = self.royal_squares(other);
+        let mut lines = Bitboard::EMPTY;
+        for sq in royals {
+            lines |= self.rules.influence(self, sq, self.side);
+        }
+        Some((royals, lines))
+    }
+
+    /// Whether `mv` may check, by the filter of [`Position::check_filter`]: false only
+    /// when it cannot (a plain move by a unit of the side to move, touching no line
+    /// onto a royal square and arriving where its kind cannot observe one).
+    #[inline]
+    pub fn may_check(&self, mv: &Move, filter: Option<(Bitboard, Bitboard)>) -> bool {
+        let Some((royals, lines)) = filter else {
+            return true;
+        };
+        if mv.mover.owner == Owner::Neutral
+            || mv.recolour.is_some()
+            || mv.extras().next().is_some()
+            || lines.contains(mv.from)
+            || lines.contains(mv.to)
+            || lines.contains(mv.capture_at)
+        {
+            return true;
+        }
+        let kind = mv.arriving().kind;
+        royals
+            .into_iter()
+            .any(|r| self.rules.reach(kind, r, self.side).contains(mv.to))
+    }
+
     /// Whether the pseudo-legal `mv` would leave the opponent's royal units observed
     /// (whether it checks, legal or not): on the board alone when no condition filters
     /// observation, else with the move made in full.

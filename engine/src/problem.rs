@@ -423,10 +423,19 @@ fn solve_setup<R: RuleSet + Default>(
         let mut pos = Position::new(board, to_move, castling, ep, rules.clone());
         let kinds = pos.promotion_kinds(&promotions_also);
         pos.set_promotions(kinds);
+        let help_set_play = opts.set_play && stip.family == Family::Help;
         if pos.in_check(to_move.opponent()) {
             phases.push(Solution::Remark(
                 "the side to play can capture the king".into(),
             ));
+            // help play with set play goes on with the other side to move
+            if !help_set_play || pos.in_check(to_move) {
+                continue;
+            }
+            pos.set_side(to_move.opponent());
+            let mut solver = Solver::new(&mut pos, stip.clone(), opts.clone(), white);
+            phases.push(solver.solve());
+            result.stopped = result.stopped.or(solver.stopped());
             continue;
         }
         let battle = matches!(
@@ -461,7 +470,7 @@ fn solve_setup<R: RuleSet + Default>(
             }
             pos.unpass();
         }
-        if opts.set_play && stip.family == Family::Help {
+        if help_set_play {
             // set play: the help play with the first half-move skipped
             let mut set = stip.clone();
             if set.half {
@@ -476,6 +485,12 @@ fn solve_setup<R: RuleSet + Default>(
                 result.stopped = result.stopped.or(solver.stopped());
             }
             pos.set_side(to_move.opponent());
+            if pos.in_check(to_move) {
+                phases.push(Solution::Remark(
+                    "the side to play can capture the king".into(),
+                ));
+                continue;
+            }
         }
         let mut solver = Solver::new(&mut pos, stip.clone(), opts.clone(), white);
         phases.push(solver.solve());

@@ -20,7 +20,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
-use crate::piece::{KindInfo, Piece, Side};
+use crate::piece::{Kind, KindInfo, Piece, Side};
 use crate::position::Position;
 use crate::square::Square;
 
@@ -116,6 +116,14 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// it to the lines of the riders and hoppers `side` has.
     #[inline]
     fn influence(&self, _pos: &Position<Self>, _target: Square, _side: Side) -> Bitboard {
+        Bitboard(u64::MAX)
+    }
+
+    /// The squares from which a unit of `kind` moved by `side` could observe `target` on
+    /// some board (a move arriving elsewhere cannot check by the unit itself). The
+    /// default, every square, is always right.
+    #[inline]
+    fn reach(&self, _kind: Kind, _target: Square, _side: Side) -> Bitboard {
         Bitboard(u64::MAX)
     }
 

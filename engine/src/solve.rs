@@ -370,8 +370,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let checks_only = matches!(self.stip.goal, Goal::Mate | Goal::Check);
         // a direct goal in one move first: it needs a check, which is cheap to test
         if direct && checks_only {
+            let filter = self.pos.check_filter();
             for mv in &moves {
-                if !self.pos.gives_check(mv) {
+                if !(self.pos.may_check(mv, filter) && self.pos.gives_check(mv)) {
                     continue;
                 }
                 self.pos.make(*mv);
@@ -892,9 +893,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let must_check = left == 1
             && self.stip.family != Family::HelpSelf
             && matches!(self.stip.goal, Goal::Mate | Goal::Check);
+        let filter = if must_check {
+            self.pos.check_filter()
+        } else {
+            None
+        };
         let mut any = false;
         for mv in &moves {
-            if must_check && !self.pos.gives_check(mv) {
+            if must_check && !(self.pos.may_check(mv, filter) && self.pos.gives_check(mv)) {
                 continue;
             }
             self.pos.make(*mv);
