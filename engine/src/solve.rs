@@ -914,6 +914,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                     Family::HelpSelf => self.defence_loses(0),
                     _ => self.goal_after(mv),
                 }
+            } else if left % 2 == 1
+                && self.stip.family == Family::Help
+                && matches!(self.stip.goal, Goal::Check | Goal::Capture)
+                && self.goal_after(mv)
+            {
+                // the goal reached early ends the play: that is a shorter solution,
+                // found at its own length, never a way through
+                false
             } else {
                 self.help(left - 1, line, out)
             };
