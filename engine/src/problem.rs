@@ -172,7 +172,7 @@ pub fn solve_problem<R: RuleSet + Default>(
                 } else {
                     base.clone()
                 };
-                let (setup, heading) = match apply_twin::<R>(start, twin, codes, problem.language) {
+                let (setup, heading) = match apply_twin::<R>(start, twin, codes, problem) {
                     Ok(x) => x,
                     Err(e) => {
                         twins.push(TwinResult {
@@ -530,8 +530,9 @@ fn apply_twin<R: RuleSet>(
     mut setup: Setup,
     twin: &input::Twin,
     codes: CodeSet,
-    language: Language,
+    problem: &input::Problem,
 ) -> Result<(Setup, String), String> {
+    let language = problem.language;
     use crate::output::layout::{self, Mirror, TwinChange};
     setup.stipulation_given = false;
     let mut words: Vec<TwinChange> = Vec::new();
@@ -675,12 +676,12 @@ fn apply_twin<R: RuleSet>(
             TwinCommand::Stipulation(s) => {
                 setup.stipulation = s.clone();
                 setup.stipulation_given = true;
-                words.push(TwinChange::Stipulation(s.text().to_string()));
+                words.push(TwinChange::Stipulation(printed_stipulation(s, problem)));
             }
             TwinCommand::Condition(c) => {
                 setup.conditions = c.clone();
                 words.push(TwinChange::Conditions(
-                    c.iter().map(|c| c.to_string()).collect(),
+                    c.iter().map(|c| c.reference_text(language)).collect(),
                 ));
             }
         }

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use super::error::InputError;
+use super::language::Language;
 use super::language::Lookup;
 use super::lexer::{leading_number, Cursor, Token};
 use super::pieces::{
@@ -179,6 +180,44 @@ impl Condition {
         } else {
             format!("{}[{}]", base, variants.join(","))
         }
+    }
+}
+
+/// Variant words the reference writes differently in German.
+const GERMAN_VARIANTS: [(&str, &str); 9] = [
+    ("Mirror", "Spiegel"),
+    ("Diagram", "Diagramm"),
+    ("Volcanic", "Vulkan"),
+    ("Symmetry", "Symmetrie"),
+    ("Chameleon", "Chamaeleon"),
+    ("RexInclusive", "RexInklusive"),
+    ("PWC", "Platzwechsel"),
+    ("CaptureSquare", "Schlagfeld"),
+    ("WaitCapture", "NaechsterSchlag"),
+];
+
+impl Condition {
+    /// The condition as the reference prints it in `language`: a Circe or AntiCirce
+    /// shorthand unfolded into the base and its variants (`Circe File`, `Circe
+    /// Spiegel`), anything else as the input writes it.
+    pub fn reference_text(&self, language: Language) -> String {
+        let (base, variants) = self.normalized();
+        if !matches!(base, "Circe" | "AntiCirce") || variants.is_empty() {
+            return self.to_string();
+        }
+        let mut text = base.to_string();
+        for v in variants {
+            let word = match language {
+                Language::German => GERMAN_VARIANTS
+                    .iter()
+                    .find(|(en, _)| *en == v)
+                    .map_or(v, |(_, de)| de),
+                _ => v,
+            };
+            text.push(' ');
+            text.push_str(word);
+        }
+        text
     }
 }
 

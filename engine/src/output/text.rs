@@ -64,7 +64,7 @@ pub fn write_problem<R: RuleSet>(
             .problem
             .conditions
             .iter()
-            .map(|c| c.to_string())
+            .map(|c| c.reference_text(language))
             .collect(),
         option_lines,
     };
