@@ -62,7 +62,8 @@ fn unit<R: RuleSet>(style: &Style, piece: Piece, with_pawn: bool) -> String {
         ""
     };
     let half = if piece.half { "hn" } else { "" };
-    if info.unlettered && !with_pawn && !piece.half {
+    // pawns go unlettered only when they are one side's alone
+    if info.unlettered && !with_pawn && !piece.half && piece.owner != Owner::Neutral {
         neutral.to_string()
     } else {
         format!("{neutral}{half}{code}")
