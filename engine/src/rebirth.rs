@@ -126,9 +126,8 @@ pub fn push_rebirth<R: RuleSet>(
     };
     match who {
         Reborn::Capturer => {
-            if sq == mv.to {
-                return out.push(mv);
-            }
+            // reborn where it captured, the capturer still counts as reborn (the
+            // reference writes the transfer `[wSb1->b1]`)
             let moved = mv
                 .with_effect(Effect::Remove { at: mv.to, piece })
                 .and_then(|m| m.with_effect(Effect::Add { at: sq, piece }));

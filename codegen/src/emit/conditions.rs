@@ -236,7 +236,16 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
                         let victim = pos.board().get(target).unwrap_or(piece);
                         let mv = Move::capture(from, target, piece, victim);
                         let mut out = MoveList::new();
-                        push_rebirth(pos, mv, side, Rebirth { who: #who, at: Rules::#fname(&mv, side), when_taken: #when, promote: false }, &mut out);
+                        // a pawn capturing on its last rank promotes: observed when some
+                        // promotion leaves a rebirth square
+                        if Self::KINDS[piece.kind.index()].pawn && target.rank() == side.relative_rank(7) {
+                            for &k in pos.promotions() {
+                                let mv = mv.with_promotion(k);
+                                push_rebirth(pos, mv, side, Rebirth { who: #who, at: Rules::#fname(&mv, side), when_taken: #when, promote: false }, &mut out);
+                            }
+                        } else {
+                            push_rebirth(pos, mv, side, Rebirth { who: #who, at: Rules::#fname(&mv, side), when_taken: #when, promote: false }, &mut out);
+                        }
                         if out.is_empty() { return false; }
                     }
                 });
