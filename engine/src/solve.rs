@@ -426,6 +426,22 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         wins
     }
 
+    /// Whether the side to move has moves and each of them reaches the goal.
+    fn every_move_reaches_goal(&mut self) -> bool {
+        let moves = self.legal();
+        let mut all = !moves.is_empty();
+        for mv in &moves {
+            if !all {
+                break;
+            }
+            self.pos.make(*mv);
+            all = self.goal_after(mv);
+            self.pos.unmake();
+        }
+        self.give_back(moves);
+        all
+    }
+
     fn some_move_reaches_goal(&mut self, moves: &MoveList) -> bool {
         for mv in moves {
             self.pos.make(*mv);
@@ -654,17 +670,16 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let moves = self.legal();
         // in reflex play the defender must reach the goal when it can
         let forced = family == Family::Reflex && self.some_move_reaches_goal(&moves);
+        // in self play its goal moves count when it has no other move
+        let all_goal = family == Family::SelfPlay && self.every_move_reaches_goal();
         for d in &moves {
             if self.stopped.is_some() {
                 break;
             }
             let text = self.text(d);
             self.pos.make(*d);
-            // the defender's own goal moves count as (short) set play when at most one
-            // attacking move is left, as the reference shows them
-            let shown = if (family == Family::Reflex || (family == Family::SelfPlay && left <= 1))
-                && self.goal_after(d)
-            {
+            // the defender's own goal moves are set play when it must play them
+            let shown = if (forced || all_goal) && self.goal_after(d) {
                 Some(Vec::new())
             } else if left == 0 || (family == Family::Reflex && forced) {
                 None
@@ -711,12 +726,17 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             return attack;
         }
         let family = self.battle_family();
-        // in reflex play the defender must reach the goal when it can
-        let forced = family == Family::Reflex && {
-            let moves = self.legal();
-            let reaches = self.some_move_reaches_goal(&moves);
-            self.give_back(moves);
-            reaches
+        // in reflex play the defender must reach the goal when it can; in self play it
+        // may have no other move
+        let forced = match family {
+            Family::Reflex => {
+                let moves = self.legal();
+                let reaches = self.some_move_reaches_goal(&moves);
+                self.give_back(moves);
+                reaches
+            }
+            Family::SelfPlay => self.every_move_reaches_goal(),
+            _ => false,
         };
         if (left == 0 && family != Family::Direct) || forced {
             // self and reflex play end with the defender's forced goal moves
