@@ -1032,38 +1032,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                     }
                 }
                 Family::SeriesHelp => {
-                    let replies = self.legal();
-                    for r in &replies {
-                        self.pos.make(*r);
-                        if self.goal_after(r) {
-                            line.push(*r);
-                            out.push(line.clone());
-                            line.pop();
-                            self.found += 1;
-                            any = true;
-                        }
-                        self.pos.unmake();
-                    }
-                    self.give_back(replies);
+                    any |= self.record_goal_replies(line, out);
                 }
                 _ => {
                     // the other side is forced to reach the goal: the play ends with
                     // its goal move
                     if self.defence_loses(0) {
                         ended = true;
-                        let replies = self.legal();
-                        for r in &replies {
-                            self.pos.make(*r);
-                            if self.goal_after(r) {
-                                line.push(*r);
-                                out.push(line.clone());
-                                line.pop();
-                                self.found += 1;
-                                any = true;
-                            }
-                            self.pos.unmake();
-                        }
-                        self.give_back(replies);
+                        any |= self.record_goal_replies(line, out);
                     }
                 }
             }
@@ -1086,6 +1062,26 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if !any && self.stopped.is_none() {
             self.table.insert(key, false);
         }
+        any
+    }
+
+    /// Records `line` completed by each reply of the side to move that reaches the
+    /// goal; whether there was one.
+    fn record_goal_replies(&mut self, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
+        let replies = self.legal();
+        let mut any = false;
+        for r in &replies {
+            self.pos.make(*r);
+            if self.goal_after(r) {
+                line.push(*r);
+                out.push(line.clone());
+                line.pop();
+                self.found += 1;
+                any = true;
+            }
+            self.pos.unmake();
+        }
+        self.give_back(replies);
         any
     }
 
