@@ -384,9 +384,9 @@ impl<R: RuleSet> Position<R> {
         let quiet = self.quiet_squares();
         let mut kept = 0;
         for i in 0..out.len() {
-            let mv = out[i];
-            if self.keeps_royals_safe(&mv, quiet) || self.is_legal(&mv) {
-                out[kept] = mv;
+            // by reference: a copy of the move read back at once stalls the processor
+            if self.keeps_royals_safe(&out[i], quiet) || self.is_legal(&out[i]) {
+                out[kept] = out[i];
                 kept += 1;
             }
         }
