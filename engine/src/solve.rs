@@ -426,6 +426,37 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         wins
     }
 
+    /// For a goal that needs a check, when no condition selects among the moves: whether
+    /// the side to move has moves and each reaches the goal. Usually one legal move that
+    /// cannot check settles it, so moves are tested for check before legality and none
+    /// is made that need not be.
+    fn every_move_checks_to_goal(&mut self) -> bool {
+        let moves = self.pseudo();
+        let filter = self.pos.check_filter();
+        let mut any = false;
+        let mut all = true;
+        for mv in &moves {
+            let checks = self.pos.may_check(mv, filter) && self.pos.gives_check(mv);
+            if !self.pos.is_legal(mv) {
+                continue;
+            }
+            any = true;
+            if !checks {
+                all = false;
+                break;
+            }
+            self.pos.make(*mv);
+            let reached = self.goal_after(mv);
+            self.pos.unmake();
+            if !reached {
+                all = false;
+                break;
+            }
+        }
+        self.give_back(moves);
+        any && all
+    }
+
     /// Whether the side to move has moves and each of them reaches the goal.
     fn every_move_reaches_goal(&mut self) -> bool {
         let moves = self.legal();
@@ -462,6 +493,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let family = self.battle_family();
         if family == Family::Direct && left == 0 {
             return false;
+        }
+        if family == Family::SelfPlay
+            && left == 0
+            && matches!(self.stip.goal, Goal::Mate | Goal::Check)
+            && !self.pos.rules().has_selection()
+        {
+            return self.every_move_checks_to_goal();
         }
         let key = table_key(self.key(), left, TAG_DEFENCE);
         if let Some(known) = self.table.get(key) {
@@ -931,7 +969,11 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             line.push(*mv);
             let ok = if left == 1 {
                 match self.stip.family {
-                    Family::HelpSelf => self.defence_loses(0),
+                    // the last move forces the other side to reach the goal: the line
+                    // ends with each of its goal moves
+                    Family::HelpSelf => {
+                        self.defence_loses(0) && self.record_goal_replies(line, out)
+                    }
                     _ => self.goal_after(mv),
                 }
             } else if left % 2 == 1
@@ -945,7 +987,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             } else {
                 self.help(left - 1, line, out)
             };
-            if ok && left == 1 {
+            if ok && left == 1 && self.stip.family != Family::HelpSelf {
                 out.push(line.clone());
                 self.found += 1;
             }

@@ -62,7 +62,9 @@ impl Stipulation {
     /// series side's moves plus the final one for ser-h/ser-s/ser-r).
     pub fn half_moves(&self) -> u32 {
         match self.family {
-            Family::Help | Family::HelpSelf => 2 * self.moves + u32::from(self.half),
+            Family::Help => 2 * self.moves + u32::from(self.half),
+            // the help play ends with the move that forces the other side's goal
+            Family::HelpSelf => 2 * self.moves - 1 + u32::from(self.half),
             _ => 2 * self.moves - 1,
         }
     }
