@@ -83,31 +83,52 @@ impl Board {
     /// Places `piece` on the empty square `sq`.
     #[inline(always)]
     pub fn put(&mut self, sq: Square, piece: Piece) {
+        self.put_hashing::<true>(sq, piece);
+    }
+
+    /// Places `piece` on the empty square `sq`, updating the hash when `HASH` is true
+    /// (a trial placement undone at once may skip it).
+    #[inline(always)]
+    pub fn put_hashing<const HASH: bool>(&mut self, sq: Square, piece: Piece) {
         debug_assert!(self.squares[sq.index()].is_none(), "put on occupied {sq}");
         self.squares[sq.index()] = Some(piece);
         self.by_owner[piece.owner.index()].insert(sq);
         self.by_kind[piece.kind.index()].insert(sq);
         self.occupied.insert(sq);
-        self.hash ^= ZOBRIST[piece.kind.index()][piece.owner.index()][sq.index()];
+        if HASH {
+            self.hash ^= ZOBRIST[piece.kind.index()][piece.owner.index()][sq.index()];
+        }
         if piece.half {
             self.by_owner[HALF].insert(sq);
-            self.hash ^= ZOBRIST[piece.kind.index()][HALF][sq.index()];
+            if HASH {
+                self.hash ^= ZOBRIST[piece.kind.index()][HALF][sq.index()];
+            }
         }
     }
 
     /// Removes and returns the unit on `sq` (which must be occupied).
     #[inline(always)]
     pub fn take(&mut self, sq: Square) -> Piece {
+        self.take_hashing::<true>(sq)
+    }
+
+    /// Removes and returns the unit on `sq`, updating the hash when `HASH` is true.
+    #[inline(always)]
+    pub fn take_hashing<const HASH: bool>(&mut self, sq: Square) -> Piece {
         let piece = self.squares[sq.index()]
             .take()
             .expect("take from an empty square");
         self.by_owner[piece.owner.index()].remove(sq);
         self.by_kind[piece.kind.index()].remove(sq);
         self.occupied.remove(sq);
-        self.hash ^= ZOBRIST[piece.kind.index()][piece.owner.index()][sq.index()];
+        if HASH {
+            self.hash ^= ZOBRIST[piece.kind.index()][piece.owner.index()][sq.index()];
+        }
         if piece.half {
             self.by_owner[HALF].remove(sq);
-            self.hash ^= ZOBRIST[piece.kind.index()][HALF][sq.index()];
+            if HASH {
+                self.hash ^= ZOBRIST[piece.kind.index()][HALF][sq.index()];
+            }
         }
         piece
     }

@@ -438,9 +438,9 @@ impl<R: RuleSet> Position<R> {
             self.unmake();
             return ok;
         }
-        self.place(mv);
+        self.place::<false>(mv);
         let ok = !self.in_check(side);
-        self.unplace(mv);
+        self.unplace::<false>(mv);
         ok
     }
 
@@ -495,29 +495,30 @@ impl<R: RuleSet> Position<R> {
             self.unmake();
             return check;
         }
-        self.place(mv);
+        self.place::<false>(mv);
         let check = self.in_check(other);
-        self.unplace(mv);
+        self.unplace::<false>(mv);
         check
     }
 
-    /// The board part of making `mv`: the principal movement, then the extra effects.
+    /// The board part of making `mv`: the principal movement, then the extra effects;
+    /// the hash too when `HASH` (a trial undone at once leaves it alone).
     #[inline(always)]
-    fn place(&mut self, mv: &Move) {
+    fn place<const HASH: bool>(&mut self, mv: &Move) {
         if mv.captured.is_some() {
-            self.board.take(mv.capture_at);
+            self.board.take_hashing::<HASH>(mv.capture_at);
         }
-        self.board.take(mv.from);
-        self.board.put(mv.to, mv.arriving());
+        self.board.take_hashing::<HASH>(mv.from);
+        self.board.put_hashing::<HASH>(mv.to, mv.arriving());
         for effect in mv.extras() {
             match *effect {
-                Effect::Add { at, piece } => self.board.put(at, piece),
+                Effect::Add { at, piece } => self.board.put_hashing::<HASH>(at, piece),
                 Effect::Remove { at, .. } => {
-                    self.board.take(at);
+                    self.board.take_hashing::<HASH>(at);
                 }
                 Effect::Promote { at, to, .. } => {
-                    self.board.take(at);
-                    self.board.put(at, to);
+                    self.board.take_hashing::<HASH>(at);
+                    self.board.put_hashing::<HASH>(at, to);
                 }
             }
         }
@@ -525,23 +526,23 @@ impl<R: RuleSet> Position<R> {
 
     /// The board part of unmaking `mv`: the exact reverse of [`Position::place`].
     #[inline(always)]
-    fn unplace(&mut self, mv: &Move) {
+    fn unplace<const HASH: bool>(&mut self, mv: &Move) {
         for effect in mv.extras().rev() {
             match *effect {
                 Effect::Add { at, .. } => {
-                    self.board.take(at);
+                    self.board.take_hashing::<HASH>(at);
                 }
-                Effect::Remove { at, piece } => self.board.put(at, piece),
+                Effect::Remove { at, piece } => self.board.put_hashing::<HASH>(at, piece),
                 Effect::Promote { at, from, .. } => {
-                    self.board.take(at);
-                    self.board.put(at, from);
+                    self.board.take_hashing::<HASH>(at);
+                    self.board.put_hashing::<HASH>(at, from);
                 }
             }
         }
-        self.board.take(mv.to);
-        self.board.put(mv.from, mv.mover);
+        self.board.take_hashing::<HASH>(mv.to);
+        self.board.put_hashing::<HASH>(mv.from, mv.mover);
         if let Some(captured) = mv.captured {
-            self.board.put(mv.capture_at, captured);
+            self.board.put_hashing::<HASH>(mv.capture_at, captured);
         }
     }
 
@@ -562,7 +563,7 @@ impl<R: RuleSet> Position<R> {
                 Effect::Promote { .. } => {}
             }
         }
-        self.place(&mv);
+        self.place::<true>(&mv);
         self.castling = castling;
         self.ep = match mv.kind {
             MoveKind::DoubleStep { passed } => Some(EnPassant {
@@ -605,7 +606,7 @@ impl<R: RuleSet> Position<R> {
         let mv = self.history.pop().expect("unmake without a move");
         self.record.pop();
         let undo = self.undo.pop().expect("undo record");
-        self.unplace(&mv);
+        self.unplace::<true>(&mv);
         self.castling = undo.castling;
         self.ep = undo.ep;
         self.side = self.side.opponent();
