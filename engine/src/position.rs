@@ -312,6 +312,8 @@ impl<R: RuleSet> Position<R> {
                 &[1, 2, 3][..],
             ),
         ];
+        // the royal unit's own square is on both wings' passage: look at it once
+        let mut home_observed: Option<bool> = None;
         for (right, corner, king_to, partner_to, kind, between) in wings {
             if !right {
                 continue;
@@ -325,8 +327,13 @@ impl<R: RuleSet> Position<R> {
             if between.iter().any(|&f| !self.board.is_empty(at(f))) {
                 continue;
             }
-            let passage = [4, partner_to, king_to];
-            if passage.iter().any(|&f| self.observes(at(f), enemy)) {
+            if [partner_to, king_to]
+                .iter()
+                .any(|&f| self.observes(at(f), enemy))
+            {
+                continue;
+            }
+            if *home_observed.get_or_insert_with(|| self.observes(from, enemy)) {
                 continue;
             }
             let mv = Move::quiet(from, at(king_to), piece)
