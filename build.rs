@@ -51,10 +51,8 @@ fn main() {
 }
 
 fn write_if_changed(path: &Path, text: &str) {
-    if std::fs::read_to_string(path).ok().as_deref() != Some(text) {
-        if let Err(e) = std::fs::write(path, text) {
-            fail(&format!("cannot write {}: {e}", path.display()));
-        }
+    if let Err(e) = fairyforge_codegen::write_if_changed(path, text) {
+        fail(&format!("cannot write {}: {e}", path.display()));
     }
 }
 

@@ -7,7 +7,7 @@
 //! `fairyforge::examples::check_example`. Adding an example to a rule file adds its test:
 //! the script reruns whenever a rule file changes.
 
-use fairyforge_codegen::{compile, read_rules_dir, CompileError};
+use fairyforge_codegen::{compile, read_rules_dir, snake, CompileError};
 use std::collections::HashSet;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -82,18 +82,6 @@ fn main() {
     write_if_changed(&out_dir.join("examples.rs"), &code);
 }
 
-/// A rule name as a Rust identifier fragment: `RookLion` → `rook_lion`.
-fn snake(name: &str) -> String {
-    let mut s = String::new();
-    for (i, c) in name.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
-            s.push('_');
-        }
-        s.push(c.to_ascii_lowercase());
-    }
-    s
-}
-
 /// An example title as a Rust identifier fragment: lower-case ASCII letters and digits,
 /// every other run of characters one `_` (`"1.Qc8# because 1...Qb8"` → `1_qc8_because_1_qb8`).
 fn slug(title: &str) -> String {
@@ -114,10 +102,8 @@ fn slug(title: &str) -> String {
 }
 
 fn write_if_changed(path: &Path, text: &str) {
-    if std::fs::read_to_string(path).ok().as_deref() != Some(text) {
-        if let Err(e) = std::fs::write(path, text) {
-            fail(&format!("cannot write {}: {e}", path.display()));
-        }
+    if let Err(e) = fairyforge_codegen::write_if_changed(path, text) {
+        fail(&format!("cannot write {}: {e}", path.display()));
     }
 }
 

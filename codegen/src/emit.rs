@@ -15,6 +15,7 @@ type TableFor<'a> = &'a mut dyn FnMut(&[(i8, i8)], bool) -> Ident;
 type LeapKey = (Vec<(i8, i8)>, bool);
 
 use crate::lower::{Clause, Kind, Land, Mode, Promotion, Rules, Walk};
+use crate::snake;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::BTreeMap;
@@ -333,18 +334,6 @@ fn show_vectors(v: &[(i8, i8)]) -> String {
         .map(|(a, b)| format!("({a},{b})"))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// A kind's rule name as a Rust identifier fragment: `RookLion` → `rook_lion`.
-fn snake(name: &str) -> String {
-    let mut s = String::new();
-    for (i, c) in name.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
-            s.push('_');
-        }
-        s.push(c.to_ascii_lowercase());
-    }
-    s
 }
 
 /// The squares reached by repeating (dx, dy) from each square, as bitboard literals.

@@ -72,6 +72,28 @@ pub fn compile(files: &[SourceFile]) -> Result<Generated, CompileError> {
     Ok(Generated { rules, code })
 }
 
+/// A rule name as a Rust identifier fragment: `RookLion` → `rook_lion` (generated
+/// function names, generated test names).
+pub fn snake(name: &str) -> String {
+    let mut s = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            s.push('_');
+        }
+        s.push(c.to_ascii_lowercase());
+    }
+    s
+}
+
+/// Writes `text` to `path` unless the file already holds it, so that a build script
+/// that regenerates the same code does not make cargo rebuild what depends on it.
+pub fn write_if_changed(path: &Path, text: &str) -> std::io::Result<()> {
+    if std::fs::read_to_string(path).ok().as_deref() == Some(text) {
+        return Ok(());
+    }
+    std::fs::write(path, text)
+}
+
 /// Reads every `*.rules` file below `dir`, sorted by path, named relative to `base`
 /// (so diagnostics say `rules/pieces/x.rules`).
 pub fn read_rules_dir(dir: &Path, base: &Path) -> std::io::Result<Vec<SourceFile>> {

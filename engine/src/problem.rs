@@ -423,55 +423,10 @@ fn solve_setup<R: RuleSet + Default>(
         let mut pos = Position::new(board, to_move, castling, ep, rules.clone());
         let kinds = pos.promotion_kinds(&promotions_also);
         pos.set_promotions(kinds);
-        let help_set_play = opts.set_play && stip.family == Family::Help;
-        if pos.in_check(to_move.opponent()) {
-            phases.push(Solution::Remark(
-                "the side to play can capture the king".into(),
-            ));
-            // help play with set play goes on with the other side to move
-            if !help_set_play || pos.in_check(to_move) {
-                continue;
-            }
-            pos.set_side(to_move.opponent());
-            let mut solver = Solver::new(&mut pos, stip.clone(), opts.clone(), white);
-            phases.push(solver.solve());
-            result.stopped = result.stopped.or(solver.stopped());
-            continue;
-        }
-        let battle = matches!(
-            stip.family,
-            Family::Direct | Family::SelfPlay | Family::Reflex
-        );
-        if opts.set_play && matches!(stip.family, Family::SeriesSelf | Family::SeriesReflex) {
-            pos.pass();
-            if !pos.in_check(to_move) {
-                let mut solver = Solver::new(&mut pos, stip.clone(), opts.clone(), white);
-                let set = solver.series_set_play();
-                if !set.is_empty() {
-                    phases.push(Solution::Lines(set));
-                }
-            }
-            pos.unpass();
-        }
-        if opts.set_play && battle {
-            // set play: the defender moves first
-            pos.pass();
-            if pos.in_check(to_move) {
-                phases.push(Solution::Remark(
-                    "the side to play can capture the king".into(),
-                ));
-            } else {
-                let mut solver = Solver::new(&mut pos, stip.clone(), opts.clone(), white);
-                let set = solver.set_play();
-                result.stopped = result.stopped.or(solver.stopped());
-                if !set.is_empty() {
-                    phases.push(Solution::SetPlay(set));
-                }
-            }
-            pos.unpass();
-        }
-        if help_set_play {
-            // set play: the help play with the first half-move skipped
+        let capture_king = || Solution::Remark("the side to play can capture the king".into());
+        if opts.set_play && stip.family == Family::Help {
+            // set play: the help play with the first half-move skipped, then the play
+            // with the other side to move
             let mut set = stip.clone();
             if set.half {
                 set.half = false;
@@ -479,18 +434,45 @@ fn solve_setup<R: RuleSet + Default>(
                 set.moves -= 1;
                 set.half = true;
             }
-            if set.moves > 0 || set.half {
+            if pos.in_check(to_move.opponent()) {
+                phases.push(capture_king());
+            } else if set.moves > 0 || set.half {
                 let mut solver = Solver::new(&mut pos, set, opts.clone(), white);
                 phases.push(solver.solve());
                 result.stopped = result.stopped.or(solver.stopped());
             }
             pos.set_side(to_move.opponent());
-            if pos.in_check(to_move) {
-                phases.push(Solution::Remark(
-                    "the side to play can capture the king".into(),
-                ));
-                continue;
+        }
+        let mover = pos.side();
+        if pos.in_check(mover.opponent()) {
+            phases.push(capture_king());
+            continue;
+        }
+        let battle = matches!(
+            stip.family,
+            Family::Direct | Family::SelfPlay | Family::Reflex
+        );
+        let series_forced = matches!(stip.family, Family::SeriesSelf | Family::SeriesReflex);
+        if opts.set_play && (battle || series_forced) {
+            // set play: the defender moves first
+            pos.pass();
+            if pos.in_check(mover) {
+                if battle {
+                    phases.push(capture_king());
+                }
+            } else {
+                let mut solver = Solver::new(&mut pos, stip.clone(), opts.clone(), white);
+                let set = if battle {
+                    let defences = solver.set_play();
+                    (!defences.is_empty()).then_some(Solution::SetPlay(defences))
+                } else {
+                    let lines = solver.series_set_play();
+                    (!lines.is_empty()).then_some(Solution::Lines(lines))
+                };
+                result.stopped = result.stopped.or(solver.stopped());
+                phases.extend(set);
             }
+            pos.unpass();
         }
         let mut solver = Solver::new(&mut pos, stip.clone(), opts.clone(), white);
         phases.push(solver.solve());

@@ -7,6 +7,7 @@
 //! table of positions known to lead nowhere. The results are plain data ([`Solution`])
 //! that the output modules write as text or JSON.
 
+use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::notation::{full_text, Style};
 use crate::piece::Side;
@@ -359,32 +360,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         }
         let mut moves = moves;
         let direct = family == Family::Direct;
-        // iterative deepening: a shorter win is cheaper to find and wins as well
-        if n > 2 && self.attack_wins(n - 1) {
-            self.give_back(moves);
-            if self.stopped.is_none() {
-                self.table.insert(key, true);
-            }
-            return true;
-        }
-        let checks_only = matches!(self.stip.goal, Goal::Mate | Goal::Check);
-        // a direct goal in one move first: it needs a check, which is cheap to test
-        if direct && checks_only {
-            let filter = self.pos.check_filter();
-            for mv in &moves {
-                if !(self.pos.may_check(mv, filter) && self.pos.gives_check(mv)) {
-                    continue;
-                }
-                self.pos.make(*mv);
-                let w = self.goal_after(mv);
-                self.pos.unmake();
-                if w {
-                    wins = true;
-                    break;
-                }
-            }
-        }
-        if !(wins || direct && n == 1) {
+        if direct && self.some_move_reaches_goal(&moves) {
+            wins = true;
+        } else if !(direct && n == 1) {
             // the move that won last at this depth (against another defence) first
             if let Some(Some((from, to))) = self.killers.get(n as usize) {
                 if let Some(i) = moves.iter().position(|m| m.from == *from && m.to == *to) {
@@ -393,28 +371,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
             for mv in &moves {
                 self.pos.make(*mv);
-                let w = match family {
-                    Family::Direct => {
-                        !checks_only && self.goal_after(mv) || self.defence_loses(n - 1)
-                    }
-                    _ => self.defence_loses(n - 1),
-                };
+                let w = self.defence_loses(n - 1);
                 self.pos.unmake();
                 if w {
                     wins = true;
                     if let Some(k) = self.killers.get_mut(n as usize) {
                         *k = Some((mv.from, mv.to));
                     }
-                    break;
-                }
-            }
-        } else if direct && !checks_only && !wins {
-            for mv in &moves {
-                self.pos.make(*mv);
-                let w = self.goal_after(mv);
-                self.pos.unmake();
-                if w {
-                    wins = true;
                     break;
                 }
             }
@@ -426,28 +389,39 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         wins
     }
 
-    /// For a goal that needs a check, when no condition selects among the moves: whether
-    /// the side to move has moves and each reaches the goal. Usually one legal move that
-    /// cannot check settles it, so moves are tested for check before legality and none
-    /// is made that need not be.
-    fn every_move_checks_to_goal(&mut self) -> bool {
-        let moves = self.pseudo();
+    /// Whether the goal is reached only by a move that checks (mate, check).
+    fn goal_needs_check(&self) -> bool {
+        matches!(self.stip.goal, Goal::Mate | Goal::Check)
+    }
+
+    /// Whether the pseudo-legal `mv` reaches the goal. A goal that needs a check is
+    /// refused at once, without making the move, when `filter` (the position's
+    /// [`Position::check_filter`]) shows the move cannot check.
+    fn reaches_goal(&mut self, mv: &Move, filter: Option<(Bitboard, Bitboard)>) -> bool {
+        if self.goal_needs_check() && !(self.pos.may_check(mv, filter) && self.pos.gives_check(mv))
+        {
+            return false;
+        }
+        self.pos.make(*mv);
+        let reached = self.goal_after(mv);
+        self.pos.unmake();
+        reached
+    }
+
+    /// Whether the side to move has moves and each of them reaches the goal. Usually one
+    /// legal move that does not settles it, so without a selecting condition moves are
+    /// tested for the goal (cheaply, when it needs a check) before legality.
+    fn every_move_reaches_goal(&mut self) -> bool {
+        let selects = self.pos.rules().has_selection();
+        let moves = if selects { self.legal() } else { self.pseudo() };
         let filter = self.pos.check_filter();
-        let mut any = false;
-        let mut all = true;
+        let (mut any, mut all) = (false, true);
         for mv in &moves {
-            let checks = self.pos.may_check(mv, filter) && self.pos.gives_check(mv);
-            if !self.pos.is_legal(mv) {
+            let reached = self.reaches_goal(mv, filter);
+            if !selects && !self.pos.is_legal(mv) {
                 continue;
             }
             any = true;
-            if !checks {
-                all = false;
-                break;
-            }
-            self.pos.make(*mv);
-            let reached = self.goal_after(mv);
-            self.pos.unmake();
             if !reached {
                 all = false;
                 break;
@@ -457,32 +431,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         any && all
     }
 
-    /// Whether the side to move has moves and each of them reaches the goal.
-    fn every_move_reaches_goal(&mut self) -> bool {
-        let moves = self.legal();
-        let mut all = !moves.is_empty();
-        for mv in &moves {
-            if !all {
-                break;
-            }
-            self.pos.make(*mv);
-            all = self.goal_after(mv);
-            self.pos.unmake();
-        }
-        self.give_back(moves);
-        all
-    }
-
+    /// Whether one of `moves` (legal) reaches the goal.
     fn some_move_reaches_goal(&mut self, moves: &MoveList) -> bool {
-        for mv in moves {
-            self.pos.make(*mv);
-            let g = self.goal_after(mv);
-            self.pos.unmake();
-            if g {
-                return true;
-            }
-        }
-        false
+        let filter = self.pos.check_filter();
+        moves.iter().any(|mv| self.reaches_goal(mv, filter))
     }
 
     /// Whether the defender (to move) cannot escape when the attacker has `left` moves.
@@ -494,12 +446,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if family == Family::Direct && left == 0 {
             return false;
         }
-        if family == Family::SelfPlay
-            && left == 0
-            && matches!(self.stip.goal, Goal::Mate | Goal::Check)
-            && !self.pos.rules().has_selection()
-        {
-            return self.every_move_checks_to_goal();
+        // the defender forced to reach a goal that needs a check: settled faster than
+        // it is looked up
+        if family == Family::SelfPlay && left == 0 && self.goal_needs_check() {
+            return self.every_move_reaches_goal();
         }
         let key = table_key(self.key(), left, TAG_DEFENCE);
         if let Some(known) = self.table.get(key) {
@@ -948,9 +898,8 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let moves = if checked { self.pseudo() } else { self.legal() };
         let mover = self.pos.side();
         // the last move of a help mate must give check: test that first, it is rarer
-        let must_check = left == 1
-            && self.stip.family != Family::HelpSelf
-            && matches!(self.stip.goal, Goal::Mate | Goal::Check);
+        let must_check =
+            left == 1 && self.stip.family != Family::HelpSelf && self.goal_needs_check();
         let filter = if must_check {
             self.pos.check_filter()
         } else {

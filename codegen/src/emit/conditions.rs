@@ -3,20 +3,9 @@
 //! so a problem without conditions pays one bit test per hook.
 
 use crate::lower::{Cond, Condition, Rules, Select, Sq, Val};
+use crate::snake;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-
-/// A rule name as a Rust identifier fragment: `CirceFile` → `circe_file`.
-fn snake(name: &str) -> String {
-    let mut s = String::new();
-    for (i, c) in name.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
-            s.push('_');
-        }
-        s.push(c.to_ascii_lowercase());
-    }
-    s
-}
 
 /// The bit of condition `i` in `Rules::active`.
 fn bit(i: usize) -> u64 {
