@@ -349,6 +349,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if let Some(known) = self.table.get(key) {
             return known;
         }
+        // iterative deepening: a shorter win is cheaper to find and wins as well
+        if n > 2 && self.attack_wins(n - 1) {
+            if self.stopped.is_none() {
+                self.table.insert(key, true);
+            }
+            return true;
+        }
         let family = self.battle_family();
         let moves = self.legal();
         let mut wins = false;
