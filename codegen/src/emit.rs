@@ -88,6 +88,7 @@ pub fn emit(rules: &Rules) -> TokenStream {
     let (observation, observers) = gen_observation(rules, &mut |v, f| table_for(v, f, &mut tables));
     let influence = gen_influence(rules);
     let reach = gen_reach(rules);
+    let spans = gen_spans(rules);
     let kind_infos = rules.kinds.iter().map(kind_info);
     let condition_infos = conditions::infos(rules);
     let (condition_helpers, condition_hooks) = conditions::hooks(rules);
@@ -161,6 +162,8 @@ pub fn emit(rules: &Rules) -> TokenStream {
             #influence
 
             #reach
+
+            #spans
         }
     }
 }
@@ -233,6 +236,114 @@ fn gen_reach(rules: &Rules) -> TokenStream {
             match REACH.get(kind.index()) {
                 Some(t) => Bitboard(t[side.index()][target.index()]),
                 None => Bitboard(u64::MAX),
+            }
+        }
+    }
+}
+
+/// For each side and departure square, two sets of arrival squares of a unit of `kind`:
+/// every square some move could reach on some board (`span`), and the squares a move
+/// reaches whenever they are empty or hold a unit of the other side and the move is
+/// legal (`steps`: the single leaps and first ride steps that move and capture alike).
+/// `[side][from]` each.
+fn span_tables(kind: &crate::lower::Kind) -> ([[u64; 64]; 2], [[u64; 64]; 2]) {
+    let mut span = [[0u64; 64]; 2];
+    let mut steps = [[0u64; 64]; 2];
+    let on = |f: i8, r: i8| (0..8).contains(&f) && (0..8).contains(&r);
+    let bit = |f: i8, r: i8| 1u64 << (r * 8 + f);
+    for clause in &kind.clauses {
+        let sure = clause.mode == Mode::Both;
+        for side in 0..2 {
+            let dir = if clause.forward && side == 1 { -1 } else { 1 };
+            for from in 0..64i8 {
+                let (ff, fr) = (from % 8, from / 8);
+                let mut add = |dx: i8, dy: i8, k: i8, surely: bool| {
+                    let (f, r) = (ff + dx * k, fr + dy * dir * k);
+                    if on(f, r) {
+                        span[side][from as usize] |= bit(f, r);
+                        if surely {
+                            steps[side][from as usize] |= bit(f, r);
+                        }
+                    }
+                };
+                match &clause.walk {
+                    Walk::Castling => {
+                        for f in 0..8 {
+                            span[side][from as usize] |= bit(f, fr);
+                        }
+                    }
+                    Walk::Leap {
+                        vectors,
+                        double_step,
+                        ..
+                    } => {
+                        for &(dx, dy) in vectors {
+                            add(dx, dy, 1, sure);
+                            if *double_step {
+                                add(dx, dy, 2, false);
+                            }
+                        }
+                    }
+                    Walk::Equihop { vectors, .. } => {
+                        for &(dx, dy) in vectors {
+                            add(dx, dy, 2, false);
+                        }
+                    }
+                    Walk::Lame { steps } => {
+                        for &((dx, dy), _) in steps {
+                            add(dx, dy, 1, false);
+                        }
+                    }
+                    Walk::Ride { vectors, max } => {
+                        for &(dx, dy) in vectors {
+                            let last = max.map_or(7, |m| m as i8);
+                            for k in 1..=last {
+                                add(dx, dy, k, sure && k == 1);
+                            }
+                        }
+                    }
+                    Walk::Hop { vectors, .. } => {
+                        for &(dx, dy) in vectors {
+                            for k in 1..=7 {
+                                add(dx, dy, k, false);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (span, steps)
+}
+
+/// [`RuleSet::span`] and [`RuleSet::steps`]: the tables of [`span_tables`] per kind.
+fn gen_spans(rules: &Rules) -> TokenStream {
+    let lit = |b: &u64| syn::LitInt::new(&format!("0x{b:016x}"), Span::call_site());
+    let (mut spans, mut steps) = (Vec::new(), Vec::new());
+    for kind in &rules.kinds {
+        let ([sw, sb], [tw, tb]) = span_tables(kind);
+        let (sw, sb) = (sw.iter().map(lit), sb.iter().map(lit));
+        let (tw, tb) = (tw.iter().map(lit), tb.iter().map(lit));
+        spans.push(quote!([[#(#sw),*], [#(#sb),*]]));
+        steps.push(quote!([[#(#tw),*], [#(#tb),*]]));
+    }
+    let n = rules.kinds.len();
+    quote! {
+        #[inline]
+        fn span(&self, kind: Kind, from: Square, side: Side) -> Bitboard {
+            static SPAN: [[[u64; 64]; 2]; #n] = [#(#spans),*];
+            match SPAN.get(kind.index()) {
+                Some(t) => Bitboard(t[side.index()][from.index()]),
+                None => Bitboard(u64::MAX),
+            }
+        }
+
+        #[inline]
+        fn steps(&self, kind: Kind, from: Square, side: Side) -> Bitboard {
+            static STEPS: [[[u64; 64]; 2]; #n] = [#(#steps),*];
+            match STEPS.get(kind.index()) {
+                Some(t) => Bitboard(t[side.index()][from.index()]),
+                None => Bitboard(0),
             }
         }
     }

@@ -9,6 +9,7 @@
 
 pub mod bitboard;
 pub mod board;
+pub mod bound;
 pub mod codes;
 pub mod fen;
 pub mod input;

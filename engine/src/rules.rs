@@ -127,6 +127,28 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
         Bitboard(u64::MAX)
     }
 
+    /// Every square a unit of `kind` moved by `side` from `from` could arrive on in one
+    /// move on some board (a superset; the default, every square, is always right).
+    #[inline]
+    fn span(&self, _kind: Kind, _from: Square, _side: Side) -> Bitboard {
+        Bitboard(u64::MAX)
+    }
+
+    /// The squares a unit of `kind` moved by `side` from `from` can always move to when
+    /// they are empty or hold a unit of the other side, the move being legal otherwise
+    /// (single leaps and first ride steps that move and capture alike; a subset, the
+    /// default, none, is always right).
+    #[inline]
+    fn steps(&self, _kind: Kind, _from: Square, _side: Side) -> Bitboard {
+        Bitboard(0)
+    }
+
+    /// Whether any condition is active in this problem.
+    #[inline(always)]
+    fn has_conditions(&self) -> bool {
+        false
+    }
+
     /// Whether any active condition filters observation.
     #[inline(always)]
     fn has_observation_filter(&self) -> bool {

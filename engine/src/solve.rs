@@ -8,6 +8,7 @@
 //! that the output modules write as text or JSON.
 
 use crate::bitboard::Bitboard;
+use crate::bound::GoalBound;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::notation::{full_text, Style};
 use crate::piece::Side;
@@ -40,6 +41,9 @@ pub struct SolveOptions {
     pub deadline: Option<Instant>,
     /// How to write moves.
     pub style: Style,
+    /// Cut help and series lines whose mate or stalemate is out of reach
+    /// ([`GoalBound`]); off only to check that the cut loses nothing.
+    pub goal_bound: bool,
 }
 
 impl Default for SolveOptions {
@@ -55,6 +59,7 @@ impl Default for SolveOptions {
             max_solutions: None,
             deadline: None,
             style: Style::english(crate::codes::CodeSet::Fairyforge),
+            goal_bound: true,
         }
     }
 }
@@ -138,6 +143,8 @@ pub struct Solver<'p, R: RuleSet> {
     stopped: Option<Stop>,
     found: usize,
     nodes: u64,
+    /// Whether a help or series mate or stalemate is still within reach.
+    bound: Option<GoalBound>,
 }
 
 /// The transposition table: what is known of positions already searched, each answer
@@ -245,7 +252,15 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         white: Side,
     ) -> Self {
         let killers = vec![None; stip.moves as usize + 2];
+        let bound = match (stip.family, stip.goal) {
+            _ if !opts.goal_bound => None,
+            (Family::Help | Family::SeriesHelp | Family::Series, Goal::Mate | Goal::Stalemate) => {
+                GoalBound::new(pos, white.opponent(), stip.goal == Goal::Mate)
+            }
+            _ => None,
+        };
         Solver {
+            bound,
             killers,
             pos,
             stip,
@@ -899,6 +914,15 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if self.table.get(key) == Some(false) {
             return false;
         }
+        // the goal side moves second to last; the mating side last
+        if self.stip.family == Family::Help {
+            if let Some(bound) = &mut self.bound {
+                if !bound.within_reach(self.pos, left.div_ceil(2), left / 2) {
+                    self.table.insert(key, false);
+                    return false;
+                }
+            }
+        }
         // without a selecting condition, legality is tested on the move just made, so
         // each move is made once
         let checked = !self.pos.rules().has_selection();
@@ -1008,6 +1032,17 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let key = table_key(self.key(), left, TAG_SERIES);
         if self.table.get(key) == Some(false) {
             return false;
+        }
+        if let Some(bound) = &mut self.bound {
+            // ser-h: the goal side plays the series, the other mates; ser-: the reverse
+            let (mating, goal) = match self.stip.family {
+                Family::SeriesHelp => (1, left),
+                _ => (left, 0),
+            };
+            if !bound.within_reach(self.pos, mating, goal) {
+                self.table.insert(key, false);
+                return false;
+            }
         }
         let moves = self.legal();
         // in reflex play a side that can reach the goal must: the series side too

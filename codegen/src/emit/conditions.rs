@@ -297,6 +297,11 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
         }
 
         #[inline(always)]
+        fn has_conditions(&self) -> bool {
+            self.active != 0
+        }
+
+        #[inline(always)]
         fn has_restriction(&self) -> bool {
             self.active & #forbid_mask != 0
         }

@@ -30,7 +30,9 @@ pub fn write_solution(solution: &Solution, words: &Words) -> String {
                 out.push_str("  ");
                 for (i, token) in line.iter().enumerate() {
                     if i > 0 {
-                        let numbered = token.starts_with(|c: char| c.is_ascii_digit());
+                        // a move number (`2.`), not castling (`0-0`)
+                        let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+                        let numbered = digits > 0 && token.as_bytes().get(digits) == Some(&b'.');
                         out.push_str(if numbered { "   " } else { " " });
                     }
                     out.push_str(token);

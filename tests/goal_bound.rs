@@ -1,0 +1,146 @@
+//! The goal bound cuts nothing that reaches the goal.
+//!
+//! Help and series play cut a line as soon as the engine's goal bound says the mate or
+//! stalemate is out of reach in the moves left. The bound is a relaxation, so the cut must
+//! never lose a solution: on random positions (orthodox and fairy units, pawns that may
+//! promote, castling rights) every help and series stipulation the bound serves is solved
+//! with the cut and without it, and the solutions must be the same. Positions come from a
+//! tiny xorshift generator, so the test is reproducible.
+
+use fairyforge::engine::input::Family;
+use fairyforge::engine::solve::{Solution, SolveOptions, Solver};
+use fairyforge::engine::stipulation::{Goal, Stipulation};
+use fairyforge::engine::{Board, Castling, Kind, Owner, Piece, Position, RuleSet, Side, Square};
+use fairyforge::Rules;
+
+/// Random positions tried.
+const POSITIONS: usize = 100;
+
+/// A xorshift64* generator: reproducible random numbers without a dependency.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n`.
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn kind(code: &str) -> Kind {
+    let kinds = <Rules as RuleSet>::KINDS;
+    let k = kinds
+        .iter()
+        .position(|k| k.codes.contains(&code))
+        .unwrap_or_else(|| panic!("no kind has the code {code}"));
+    Kind(k as u8)
+}
+
+fn place(board: &mut Board, rng: &mut XorShift, piece: Piece) {
+    let pawn = <Rules as RuleSet>::KINDS[piece.kind.index()].pawn;
+    for _ in 0..64 {
+        let sq = Square::new(rng.below(64) as u8);
+        if board.is_empty(sq) && !(pawn && (sq.rank() == 0 || sq.rank() == 7)) {
+            board.put(sq, piece);
+            return;
+        }
+    }
+}
+
+/// Kings (sometimes on their game-array squares with rooks in the corners and castling
+/// rights), and two to six units of orthodox and fairy kinds, pawns near promotion.
+fn random_position(rng: &mut XorShift, side: Side) -> Position<Rules> {
+    let codes = ["Q", "R", "B", "S", "P", "P", "P", "G", "N", "LI", "BP"];
+    let mut board = Board::empty();
+    let mut castling = Castling::NONE;
+    for owner in [Owner::White, Owner::Black] {
+        let s = if owner == Owner::White {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let rank = s.relative_rank(0);
+        let at = |file| Square::from_coords(file, rank).expect("on the board");
+        if rng.below(4) == 0 && [0, 4, 7].iter().all(|&f| board.is_empty(at(f))) {
+            board.put(at(4), Piece::new(kind("K"), owner));
+            board.put(at(0), Piece::new(kind("R"), owner));
+            board.put(at(7), Piece::new(kind("R"), owner));
+            castling.set_short(s, true);
+            castling.set_long(s, true);
+        } else {
+            place(&mut board, rng, Piece::new(kind("K"), owner));
+        }
+    }
+    for _ in 0..2 + rng.below(5) {
+        let owner = if rng.below(2) == 0 {
+            Owner::White
+        } else {
+            Owner::Black
+        };
+        let code = codes[rng.below(codes.len())];
+        place(&mut board, rng, Piece::new(kind(code), owner));
+    }
+    Position::new(board, side, castling, None, Rules::default())
+}
+
+fn lines(pos: &mut Position<Rules>, stip: &Stipulation, bound: bool) -> Vec<Vec<String>> {
+    let opts = SolveOptions {
+        goal_bound: bound,
+        ..SolveOptions::default()
+    };
+    match Solver::new(pos, stip.clone(), opts, Side::White).solve() {
+        Solution::Lines(mut lines) => {
+            lines.sort();
+            lines
+        }
+        other => panic!("help and series play give lines, not {other:?}"),
+    }
+}
+
+#[test]
+fn the_goal_bound_loses_no_solution() {
+    let stipulations = [
+        (Family::Help, Goal::Mate, 2, false),
+        (Family::Help, Goal::Mate, 2, true),
+        (Family::Help, Goal::Stalemate, 2, false),
+        (Family::SeriesHelp, Goal::Mate, 3, false),
+        (Family::SeriesHelp, Goal::Stalemate, 3, false),
+        (Family::Series, Goal::Mate, 3, false),
+    ];
+    let mut rng = XorShift(0x5DEE_CE66_D1CE_4E5B);
+    let mut solved = 0;
+    for _ in 0..POSITIONS {
+        for &(family, goal, moves, half) in &stipulations {
+            let stip = Stipulation {
+                family,
+                goal,
+                moves,
+                half,
+                text: format!("{}{}{moves}", family.prefix(), goal.symbol()),
+            };
+            let first = fairyforge::engine::solve::first_mover(&stip, Side::White);
+            let mut pos = random_position(&mut rng, first);
+            if pos.in_check(first.opponent()) {
+                continue;
+            }
+            let cut = lines(&mut pos, &stip, true);
+            let full = lines(&mut pos, &stip, false);
+            assert_eq!(
+                cut,
+                full,
+                "{stip} from {:?}: the bound changed the solutions",
+                pos.board()
+            );
+            solved += usize::from(!full.is_empty());
+        }
+    }
+    println!("{solved} positions with solutions");
+    // the comparison means something only when solutions were there to lose
+    assert!(solved >= 40, "only {solved} positions had solutions");
+}
