@@ -139,8 +139,11 @@ pub fn move_text<R: RuleSet>(style: &Style, mv: &Move) -> String {
 }
 
 /// The suffix after a move just made in `pos`: ` #` mate, ` =` stalemate, ` +` check,
-/// or nothing.
+/// or nothing (and never stalemate for a side without a royal unit).
 pub fn suffix<R: RuleSet>(pos: &mut Position<R>, scratch: &mut MoveList) -> &'static str {
+    if pos.royal_squares(pos.side()).is_empty() {
+        return "";
+    }
     let check = pos.in_check(pos.side());
     let can_move = pos.has_legal_move(scratch);
     match (check, can_move) {

@@ -42,6 +42,9 @@ pub struct TwinResult {
     /// A remark the reference prints before the twin's heading (before the diagram for
     /// the first twin), e.g. that `WhiteToPlay` does not apply to its stipulation.
     pub note: Option<String>,
+    /// A warning the reference prints right under the heading (or the diagram): that a
+    /// side has no king although the problem does not say it needs none.
+    pub warning: Option<String>,
 }
 
 /// A problem solved: its twins in order.
@@ -148,6 +151,7 @@ pub fn solve_problem<R: RuleSet + Default>(
             outcome: Err(e),
             stopped: None,
             note: None,
+            warning: None,
         }),
         Ok(_) if problem.twins.is_empty() => {
             twins.push(solve_setup::<R>(problem, &base, None, settings, codes));
@@ -182,6 +186,7 @@ pub fn solve_problem<R: RuleSet + Default>(
                             outcome: Err(e),
                             stopped: None,
                             note: None,
+                            warning: None,
                         });
                         label += 1;
                         continue;
@@ -253,6 +258,9 @@ fn convert_stipulation(
         input::Goal::Check => Goal::Check,
         input::Goal::Capture => Goal::Capture,
         input::Goal::Castling => Goal::Castling,
+        input::Goal::MateOrStalemate => Goal::MateOrStalemate,
+        input::Goal::EnPassant => Goal::EnPassant,
+        input::Goal::Any => Goal::Any,
         g => return Err(format!("the goal {g} of {} is not supported yet", b.text)),
     };
     let family = b.family;
@@ -333,6 +341,7 @@ fn solve_setup<R: RuleSet + Default>(
         outcome: Err(String::new()),
         stopped: None,
         note,
+        warning: None,
     };
     let mut rules = R::default();
     for c in &setup.conditions {
@@ -395,6 +404,24 @@ fn solve_setup<R: RuleSet + Default>(
         _ => vec![Side::White],
     };
     let promotions_also: Vec<Kind> = Vec::new();
+    // the reference solves without a king but says so, unless told not to
+    let has_royal = |side: Side| {
+        setup
+            .units
+            .iter()
+            .any(|(_, p)| R::KINDS[p.kind.index()].royal && p.owner.moves_for(side))
+    };
+    let kingless = (!has_royal(Side::White) && !problem.options.contains(&ProblemOption::NoWk))
+        || (!has_royal(Side::Black) && !problem.options.contains(&ProblemOption::NoBk));
+    if kingless {
+        result.warning = Some(
+            match problem.language {
+                crate::input::Language::German => "Es fehlt ein weisser oder schwarzer Koenig",
+                _ => "both sides need a king",
+            }
+            .to_string(),
+        );
+    }
     for white in whites {
         let mut board = Board::empty();
         for (sq, p) in &setup.units {

@@ -342,6 +342,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             Goal::Check => self.pos.in_check(side),
             Goal::Capture => mv.is_capture(),
             Goal::Castling => matches!(mv.kind, MoveKind::CastleShort | MoveKind::CastleLong),
+            Goal::MateOrStalemate => !self.pos.has_legal_move(&mut self.scratch),
+            Goal::EnPassant => mv.kind == MoveKind::EnPassant,
+            Goal::Any => true,
         }
     }
 
@@ -542,7 +545,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     }
 
     fn text(&mut self, mv: &Move) -> String {
-        full_text(self.pos, &self.opts.style, mv, &mut self.scratch)
+        let text = full_text(self.pos, &self.opts.style, mv, &mut self.scratch);
+        // the goal "mate or stalemate" is written as such when reached
+        if self.stip.goal == Goal::MateOrStalemate {
+            if let Some(t) = text.strip_suffix(" #").or(text.strip_suffix(" =")) {
+                return format!("{t} #=");
+            }
+        }
+        text
     }
 
     /// Battle play from the attacker's first move.

@@ -23,6 +23,12 @@ pub enum Goal {
     Capture,
     /// `00`: the move castled.
     Castling,
+    /// `#=`: the side to move is checkmated or stalemated.
+    MateOrStalemate,
+    /// `ep`: the move captured en passant.
+    EnPassant,
+    /// `~`: any move.
+    Any,
 }
 
 impl Goal {
@@ -35,6 +41,9 @@ impl Goal {
             Goal::Check => "+",
             Goal::Capture => "x",
             Goal::Castling => "00",
+            Goal::MateOrStalemate => "#=",
+            Goal::EnPassant => "ep",
+            Goal::Any => "~",
         }
     }
 }

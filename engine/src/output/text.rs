@@ -103,7 +103,20 @@ pub fn write_problem<R: RuleSet>(
             out.push_str(&layout::centred(c));
         }
     }
+    // a warning about the diagram stands right under it when there are no twins
+    if let Some(w) = result
+        .twins
+        .first()
+        .filter(|t| t.heading.is_none())
+        .and_then(|t| t.warning.as_ref())
+    {
+        out.push_str(w);
+        out.push('\n');
+    }
     out.push('\n');
+    if result.problem.zero_position {
+        out.push_str("zeroposition\n\n");
+    }
     out.push_str(&write_twins(result));
     let interrupted = result.twins.iter().any(|t| t.stopped.is_some());
     let completeness = if interrupted {
@@ -131,6 +144,10 @@ pub fn write_twins(result: &ProblemResult) -> String {
         if let Some(h) = &twin.heading {
             out.push('\n');
             out.push_str(h);
+            out.push('\n');
+        }
+        if let Some(w) = twin.warning.as_ref().filter(|_| twin.heading.is_some()) {
+            out.push_str(w);
             out.push('\n');
         }
         match &twin.outcome {
