@@ -862,8 +862,10 @@ impl Checker<'_> {
                 "capture" => lower::Sq::Capture,
                 "departure" => lower::Sq::Departure,
                 "arrival" => lower::Sq::Arrival,
+                "partner_departure" => lower::Sq::PartnerDeparture,
+                "partner_arrival" => lower::Sq::PartnerArrival,
                 other => {
-                    self.error(w.span, format!("unknown square `{other}`"), "expected `capture`, `departure`, `arrival`, `game_array(…)` or `(A.file, B.rank)`");
+                    self.error(w.span, format!("unknown square `{other}`"), "expected `capture`, `departure`, `arrival`, `partner_departure`, `partner_arrival`, `game_array(…)` or `(A.file, B.rank)`");
                     return None;
                 }
             },
@@ -989,6 +991,8 @@ impl Checker<'_> {
                 let sq = match x.as_str() {
                     "departure" => Some(lower::Sq::Departure),
                     "arrival" => Some(lower::Sq::Arrival),
+                    "partner_departure" => Some(lower::Sq::PartnerDeparture),
+                    "partner_arrival" => Some(lower::Sq::PartnerArrival),
                     _ => None,
                 };
                 match sq {
@@ -1006,7 +1010,7 @@ impl Checker<'_> {
             self.error(
                 v.span,
                 format!("unknown value `{}`", self.text(v.span)),
-                "expected unit.walk, unit.royal, unit.observed_by_same_walk, last.walk, last.side, side or colour(departure|arrival)",
+                "expected unit.walk, unit.royal, unit.observed_by_same_walk, last.walk, last.side, side or colour(departure|arrival|partner_departure|partner_arrival)",
             );
         }
         found

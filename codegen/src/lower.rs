@@ -259,6 +259,10 @@ pub enum Sq {
     Arrival,
     /// Where the captured unit stood.
     Capture,
+    /// Where the castling partner leaves from (none unless the move castles).
+    PartnerDeparture,
+    /// Where the castling partner arrives (none unless the move castles).
+    PartnerArrival,
     /// The game-array square of the captured unit or the capturer, optionally as if it
     /// belonged to the other side.
     GameArray {

@@ -184,6 +184,23 @@ impl Move {
         piece
     }
 
+    /// Where the castling partner leaves from and arrives on, for a castling.
+    #[inline]
+    pub fn partner(&self) -> Option<(Square, Square)> {
+        if !matches!(self.kind, MoveKind::CastleShort | MoveKind::CastleLong) {
+            return None;
+        }
+        let from = self.extras().find_map(|e| match e {
+            Effect::Remove { at, .. } => Some(*at),
+            _ => None,
+        })?;
+        let to = self.extras().find_map(|e| match e {
+            Effect::Add { at, .. } => Some(*at),
+            _ => None,
+        })?;
+        Some((from, to))
+    }
+
     /// Whether the move captures.
     #[inline(always)]
     pub fn is_capture(&self) -> bool {

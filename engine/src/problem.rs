@@ -206,6 +206,24 @@ pub fn solve_problem<R: RuleSet + Default>(
             }
         }
     }
+    // the reference solves a diagram without a king but says so in every twin, unless
+    // told the king is not needed
+    let has_royal = |side: Side| {
+        base.units
+            .iter()
+            .any(|(_, p)| R::KINDS[p.kind.index()].royal && p.owner.moves_for(side))
+    };
+    let kingless = (!has_royal(Side::White) && !problem.options.contains(&ProblemOption::NoWk))
+        || (!has_royal(Side::Black) && !problem.options.contains(&ProblemOption::NoBk));
+    if kingless && !base.units.is_empty() {
+        let warning = match problem.language {
+            Language::German => "Es fehlt ein weisser oder schwarzer Koenig",
+            _ => "both sides need a king",
+        };
+        for t in twins.iter_mut().filter(|t| t.outcome.is_ok()) {
+            t.warning = Some(warning.to_string());
+        }
+    }
     ProblemResult {
         language: problem.language,
         codes,
@@ -404,24 +422,6 @@ fn solve_setup<R: RuleSet + Default>(
         _ => vec![Side::White],
     };
     let promotions_also: Vec<Kind> = Vec::new();
-    // the reference solves without a king but says so, unless told not to
-    let has_royal = |side: Side| {
-        setup
-            .units
-            .iter()
-            .any(|(_, p)| R::KINDS[p.kind.index()].royal && p.owner.moves_for(side))
-    };
-    let kingless = (!has_royal(Side::White) && !problem.options.contains(&ProblemOption::NoWk))
-        || (!has_royal(Side::Black) && !problem.options.contains(&ProblemOption::NoBk));
-    if kingless {
-        result.warning = Some(
-            match problem.language {
-                crate::input::Language::German => "Es fehlt ein weisser oder schwarzer Koenig",
-                _ => "both sides need a king",
-            }
-            .to_string(),
-        );
-    }
     for white in whites {
         let mut board = Board::empty();
         for (sq, p) in &setup.units {

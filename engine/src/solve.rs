@@ -546,11 +546,23 @@ impl<'p, R: RuleSet> Solver<'p, R> {
 
     fn text(&mut self, mv: &Move) -> String {
         let text = full_text(self.pos, &self.opts.style, mv, &mut self.scratch);
-        // the goal "mate or stalemate" is written as such when reached
-        if self.stip.goal == Goal::MateOrStalemate {
-            if let Some(t) = text.strip_suffix(" #").or(text.strip_suffix(" =")) {
-                return format!("{t} #=");
+        match self.stip.goal {
+            // the goal "mate or stalemate" is written as such when reached
+            Goal::MateOrStalemate => {
+                if let Some(t) = text.strip_suffix(" #").or(text.strip_suffix(" =")) {
+                    return format!("{t} #=");
+                }
             }
+            // with "any move" the reference marks checks only
+            Goal::Any => {
+                if let Some(t) = text.strip_suffix(" =") {
+                    return t.to_string();
+                }
+                if let Some(t) = text.strip_suffix(" #") {
+                    return format!("{t} +");
+                }
+            }
+            _ => {}
         }
         text
     }

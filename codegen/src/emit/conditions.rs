@@ -37,12 +37,15 @@ fn sq(e: &Sq) -> TokenStream {
         Sq::Departure => quote!(Some(mv.from)),
         Sq::Arrival => quote!(Some(mv.to)),
         Sq::Capture => quote!(Some(mv.capture_at)),
+        Sq::PartnerDeparture => quote!(mv.partner().map(|(from, _)| from)),
+        Sq::PartnerArrival => quote!(mv.partner().map(|(_, to)| to)),
         Sq::GameArray { capturer, mirrored } => {
             let (unit, who, at) = if *capturer {
+                // the file of the capture, where a locust's capture and arrival differ
                 (
                     quote!(mv.arriving()),
                     quote!(Reborn::Capturer),
-                    quote!(mv.to),
+                    quote!(mv.capture_at),
                 )
             } else {
                 (
