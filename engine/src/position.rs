@@ -48,6 +48,12 @@ impl Castling {
         self.0 & need == need
     }
 
+    /// Marks the royal unit of `side` as unmoved on its castling square: a partner reborn
+    /// on its corner later castles with it.
+    pub fn set_royal_home(&mut self, side: Side) {
+        self.set(side, Castling::ROYAL, true);
+    }
+
     /// Grants or removes the short right of `side` (royal and partner).
     pub fn set_short(&mut self, side: Side, on: bool) {
         self.set(side, Castling::ROYAL | Castling::SHORT, on);

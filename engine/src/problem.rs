@@ -528,6 +528,7 @@ fn default_castling<R: RuleSet>(board: &Board, no_castling: &[Square]) -> Castli
                 p.owner == side.owner() && R::KINDS[p.kind.index()].castling_partner
             }) && !no_castling.contains(&at(f))
         };
+        c.set_royal_home(side);
         c.set_short(side, partner(7));
         c.set_long(side, partner(0));
     }

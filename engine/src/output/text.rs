@@ -1,7 +1,7 @@
 //! The reference's text convention for a whole problem: heading, diagram, stipulation
 //! line, conditions, then each twin's heading and solution, and the closing line.
 
-use super::layout::{self, Board, Completeness, Header, Heading, Piece, PieceCounts};
+use super::layout::{self, Board, Completeness, Header, Heading, Language, Piece, PieceCounts};
 use super::solution::write_solution;
 use crate::codes::code_of;
 use crate::piece::Owner;
@@ -115,7 +115,10 @@ pub fn write_problem<R: RuleSet>(
     }
     out.push('\n');
     if result.problem.zero_position {
-        out.push_str("zeroposition\n\n");
+        out.push_str(match language {
+            Language::German => "NullStellung\n\n",
+            _ => "zeroposition\n\n",
+        });
     }
     out.push_str(&write_twins(result));
     let interrupted = result.twins.iter().any(|t| t.stopped.is_some());
