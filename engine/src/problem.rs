@@ -159,7 +159,7 @@ pub fn solve_problem<R: RuleSet + Default>(
         Ok(_) => {
             let mut previous = base.clone();
             let first_is_diagram = !problem.zero_position;
-            let mut label = b'a';
+            let mut label = 0usize;
             if first_is_diagram {
                 twins.push(solve_setup::<R>(
                     problem,
@@ -180,7 +180,7 @@ pub fn solve_problem<R: RuleSet + Default>(
                     Ok(x) => x,
                     Err(e) => {
                         twins.push(TwinResult {
-                            heading: Some(format!("{}) ", label as char)),
+                            heading: Some(format!("{}) ", twin_label(label))),
                             stipulation: stip_text.clone(),
                             units: Vec::new(),
                             outcome: Err(e),
@@ -193,7 +193,7 @@ pub fn solve_problem<R: RuleSet + Default>(
                     }
                 };
                 let plus = if twin.continued { "+" } else { "" };
-                let heading = format!("{plus}{}) {heading}", label as char);
+                let heading = format!("{plus}{}) {heading}", twin_label(label));
                 twins.push(solve_setup::<R>(
                     problem,
                     &setup,
@@ -202,7 +202,7 @@ pub fn solve_problem<R: RuleSet + Default>(
                     codes,
                 ));
                 previous = setup;
-                label = label.saturating_add(1);
+                label += 1;
             }
         }
     }
@@ -507,6 +507,15 @@ fn solve_setup<R: RuleSet + Default>(
     }
     result.outcome = Ok(phases);
     result
+}
+
+/// The label of the twin with index `n`: `a` to `z`, then `z1`, `z2`, … as the
+/// reference goes on once it has run out of letters.
+fn twin_label(n: usize) -> String {
+    match u8::try_from(n) {
+        Ok(i) if i < 26 => char::from(b'a' + i).to_string(),
+        _ => format!("z{}", n - 25),
+    }
 }
 
 /// Castling rights as the reference assumes them: a royal unit on its game-array square
