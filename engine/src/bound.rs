@@ -17,10 +17,14 @@
 //!   of the goal side ending there, a different move for each such square;
 //! - for mate, the final square is observed too.
 //!
+//! When the goal would be out of reach were the side to move to waste its move, only the
+//! moves that can change a term of the test are tried ([`GoalBound::may_help`]).
+//!
 //! It holds for the rules alone: a problem with a condition, or neutral units, gets no
 //! bound (a condition may forbid a move without the square being observed).
 
 use crate::bitboard::Bitboard;
+use crate::moves::Move;
 use crate::piece::{Kind, Owner, Side};
 use crate::position::Position;
 use crate::rules::RuleSet;
@@ -273,6 +277,64 @@ impl GoalBound {
             });
         self.units = units;
         ok
+    }
+}
+
+impl GoalBound {
+    /// Whether `mv` could bring the goal nearer, when the bound already says the goal is
+    /// out of reach if the mover's side wasted this move (after it, the mating side has
+    /// `mating_moves` left and the goal side `goal_moves`). Unless it moves the royal
+    /// unit, promotes, castles or moves a pawn that may promote, a move helps only by
+    /// bringing its unit nearer to a square that matters, within the moves its side
+    /// has left: a square the goal side may have to stand on, or one from which the
+    /// mating side observes such a square. Any other move leaves every term of the bound
+    /// as it was or out of reach, so it is cut before it is made.
+    pub fn may_help<R: RuleSet>(
+        &mut self,
+        pos: &Position<R>,
+        mv: &Move,
+        mating_moves: u32,
+        goal_moves: u32,
+    ) -> bool {
+        if R::KINDS[mv.mover.kind.index()].royal
+            || mv.promotion.is_some()
+            || mv.extras().next().is_some()
+        {
+            return true;
+        }
+        let goal = self.goal_side;
+        let board = pos.board();
+        let Some(home) = pos.royal_squares(goal).first() else {
+            return true;
+        };
+        let rules = pos.rules();
+        let royal_kind = board.unit(home).kind;
+        let castling = pos.castling();
+        let extra = |side: Side| u32::from(castling.short(side) || castling.long(side));
+        let side = pos.side();
+        let zone = self
+            .reach(rules, royal_kind, goal)
+            .zone(home, goal_moves + extra(goal));
+        let reach = self.reach(rules, mv.mover.kind, side);
+        if reach.promotion[mv.from.index()] != FAR {
+            // a pawn that may promote: anything may come of it
+            return true;
+        }
+        let (from, to) = (&reach.dist[mv.from.index()], &reach.dist[mv.to.index()]);
+        let nearer = |s: Square, budget: u32| {
+            let d = to[s.index()];
+            d < from[s.index()] && u32::from(d) <= budget
+        };
+        if side == goal {
+            zone.into_iter()
+                .any(|f| nearer(f, goal_moves + extra(goal)))
+        } else {
+            let budget = mating_moves + extra(side);
+            (0..64u8)
+                .map(Square::new)
+                .filter(|s| (reach.observed[s.index()] & zone).non_empty())
+                .any(|s| nearer(s, budget))
+        }
     }
 }
 

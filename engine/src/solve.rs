@@ -937,12 +937,20 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             return false;
         }
         // the goal side moves second to last; the mating side last
+        let mut tight = false;
         if self.stip.family == Family::Help {
             if let Some(bound) = &mut self.bound {
-                if !bound.within_reach(self.pos, left.div_ceil(2), left / 2) {
+                let (mating, goal) = (left.div_ceil(2), left / 2);
+                if !bound.within_reach(self.pos, mating, goal) {
                     self.table.insert(key, false);
                     return false;
                 }
+                // would the goal still be within reach if this move were wasted?
+                tight = if left % 2 == 0 {
+                    !bound.within_reach(self.pos, mating, goal - 1)
+                } else {
+                    !bound.within_reach(self.pos, mating - 1, goal)
+                };
             }
         }
         // without a selecting condition, legality is tested on the move just made, so
@@ -962,6 +970,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         for mv in &moves {
             if must_check && !(self.pos.may_check(mv, filter) && self.pos.gives_check(mv)) {
                 continue;
+            }
+            if tight {
+                let (mating_after, goal_after) = ((left - 1).div_ceil(2), (left - 1) / 2);
+                if let Some(bound) = &mut self.bound {
+                    if !bound.may_help(self.pos, mv, mating_after, goal_after) {
+                        continue;
+                    }
+                }
             }
             self.pos.make(*mv);
             if checked && self.pos.in_check(mover) {
@@ -1055,15 +1071,20 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if self.table.get(key) == Some(false) {
             return false;
         }
+        let mut tight = None;
         if let Some(bound) = &mut self.bound {
             // ser-h: the goal side plays the series, the other mates; ser-: the reverse
-            let (mating, goal) = match self.stip.family {
-                Family::SeriesHelp => (1, left),
-                _ => (left, 0),
+            let (mating, goal, wasted) = match self.stip.family {
+                Family::SeriesHelp => (1, left, (1, left - 1)),
+                _ => (left, 0, (left - 1, 0)),
             };
             if !bound.within_reach(self.pos, mating, goal) {
                 self.table.insert(key, false);
                 return false;
+            }
+            // would the goal still be within reach if this move were wasted?
+            if !bound.within_reach(self.pos, wasted.0, wasted.1) {
+                tight = Some(wasted);
             }
         }
         let moves = self.legal();
@@ -1074,6 +1095,11 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         }
         let mut any = false;
         for mv in &moves {
+            if let (Some((mating_after, goal_after)), Some(bound)) = (tight, &mut self.bound) {
+                if !bound.may_help(self.pos, mv, mating_after, goal_after) {
+                    continue;
+                }
+            }
             self.pos.make(*mv);
             line.push(*mv);
             let mut ended = false;
