@@ -946,7 +946,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                     return false;
                 }
                 // would the goal still be within reach if this move were wasted?
-                tight = if left % 2 == 0 {
+                tight = if left.is_multiple_of(2) {
                     !bound.within_reach(self.pos, mating, goal - 1)
                 } else {
                     !bound.within_reach(self.pos, mating - 1, goal)
