@@ -42,9 +42,10 @@ pub struct TwinResult {
     /// A remark the reference prints before the twin's heading (before the diagram for
     /// the first twin), e.g. that `WhiteToPlay` does not apply to its stipulation.
     pub note: Option<String>,
-    /// A warning the reference prints right under the heading (or the diagram): that a
-    /// side has no king although the problem does not say it needs none.
-    pub warning: Option<String>,
+    /// Warnings the reference prints right under the heading (or the diagram): that a
+    /// side has no king although the problem does not say it needs none, that an option
+    /// does not apply.
+    pub warnings: Vec<String>,
 }
 
 /// A problem solved: its twins in order.
@@ -151,7 +152,7 @@ pub fn solve_problem<R: RuleSet + Default>(
             outcome: Err(e),
             stopped: None,
             note: None,
-            warning: None,
+            warnings: Vec::new(),
         }),
         Ok(_) if problem.twins.is_empty() => {
             twins.push(solve_setup::<R>(problem, &base, None, settings, codes));
@@ -186,7 +187,7 @@ pub fn solve_problem<R: RuleSet + Default>(
                             outcome: Err(e),
                             stopped: None,
                             note: None,
-                            warning: None,
+                            warnings: Vec::new(),
                         });
                         label += 1;
                         continue;
@@ -221,7 +222,7 @@ pub fn solve_problem<R: RuleSet + Default>(
             _ => "both sides need a king",
         };
         for t in twins.iter_mut().filter(|t| t.outcome.is_ok()) {
-            t.warning = Some(warning.to_string());
+            t.warnings.insert(0, warning.to_string());
         }
     }
     ProblemResult {
@@ -359,7 +360,7 @@ fn solve_setup<R: RuleSet + Default>(
         outcome: Err(String::new()),
         stopped: None,
         note,
-        warning: None,
+        warnings: Vec::new(),
     };
     let mut rules = R::default();
     for c in &setup.conditions {
@@ -398,7 +399,18 @@ fn solve_setup<R: RuleSet + Default>(
                 opts.defence = *n as usize;
             }
             ProblemOption::Variations => opts.variations = true,
-            ProblemOption::Threat(n) => opts.max_threat = Some(*n),
+            // only battle play longer than the threat has threats to limit
+            ProblemOption::Threat(n) => match &stip {
+                s if matches!(s.family, Family::Direct | Family::SelfPlay | Family::Reflex)
+                    && *n < s.moves =>
+                {
+                    opts.max_threat = Some(*n)
+                }
+                _ => result.warnings.push(
+                    "Option \"Threat\" not applicable or indicated maximum threat length too big"
+                        .to_string(),
+                ),
+            },
             ProblemOption::NoThreat => opts.no_threat = true,
             ProblemOption::SetPlay => opts.set_play = true,
             ProblemOption::MaxSolutions(n) => opts.max_solutions = Some(*n as usize),

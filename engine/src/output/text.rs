@@ -73,7 +73,13 @@ pub fn write_problem<R: RuleSet>(
         out.push_str(note);
         out.push('\n');
     }
-    if show_board {
+    // the option NoBoard leaves out the whole header, as the reference does
+    let no_board_option = result
+        .problem
+        .options
+        .contains(&crate::input::ProblemOption::NoBoard);
+    if no_board_option {
+    } else if show_board {
         out.push_str(&layout::header(&header));
     } else {
         let counts = PieceCounts {
@@ -104,11 +110,11 @@ pub fn write_problem<R: RuleSet>(
         }
     }
     // a warning about the diagram stands right under it when there are no twins
-    if let Some(w) = result
+    for w in result
         .twins
         .first()
         .filter(|t| t.heading.is_none())
-        .and_then(|t| t.warning.as_ref())
+        .map_or(&[][..], |t| &t.warnings[..])
     {
         out.push_str(w);
         out.push('\n');
@@ -149,9 +155,11 @@ pub fn write_twins(result: &ProblemResult) -> String {
             out.push_str(h);
             out.push('\n');
         }
-        if let Some(w) = twin.warning.as_ref().filter(|_| twin.heading.is_some()) {
-            out.push_str(w);
-            out.push('\n');
+        if twin.heading.is_some() {
+            for w in &twin.warnings {
+                out.push_str(w);
+                out.push('\n');
+            }
         }
         match &twin.outcome {
             Ok(phases) => {
