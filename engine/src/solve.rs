@@ -396,7 +396,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
             for mv in &moves {
                 self.pos.make(*mv);
-                let w = self.defence_loses(n - 1);
+                let w = self.threatens_enough(n) && self.defence_loses(n - 1);
                 self.pos.unmake();
                 if w {
                     wins = true;
@@ -865,7 +865,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let Some(mv) = found else { return false };
         self.pos.make(mv);
         let w = (self.battle_family() == Family::Direct && self.goal_after(&mv))
-            || self.defence_loses(len - 1);
+            || (self.threatens_enough(len) && self.defence_loses(len - 1));
         self.pos.unmake();
         w
     }
@@ -877,8 +877,8 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let mut wins = Vec::new();
         for mv in &moves {
             self.pos.make(*mv);
-            let w =
-                (family == Family::Direct && self.goal_after(mv)) || self.defence_loses(len - 1);
+            let w = (family == Family::Direct && self.goal_after(mv))
+                || (self.threatens_enough(len) && self.defence_loses(len - 1));
             self.pos.unmake();
             if w {
                 wins.push(*mv);
