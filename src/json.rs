@@ -21,7 +21,7 @@ fn attack(a: &Attack) -> Value {
 }
 
 fn defence(d: &Defence) -> Value {
-    json!({ "number": d.number, "move": d.text, "answers": d.answers.iter().map(attack).collect::<Vec<_>>() })
+    json!({ "number": d.number, "move": d.text, "refutes": d.refutes, "answers": d.answers.iter().map(attack).collect::<Vec<_>>() })
 }
 
 fn solution(s: &Solution) -> Value {
@@ -31,6 +31,7 @@ fn solution(s: &Solution) -> Value {
         Solution::SetPlay(set) => {
             json!({ "set_play": set.iter().map(defence).collect::<Vec<_>>() })
         }
+        Solution::PostKey(play) => json!({ "post_key": attack(play) }),
         Solution::Tree(keys) => json!({ "tree": keys.iter().map(attack).collect::<Vec<_>>() }),
     }
 }

@@ -327,7 +327,6 @@ fn unsupported_option(o: &ProblemOption) -> Option<String> {
         MaxFlightsquares(_)
         | NonTrivial(..)
         | KeepMatingPiece
-        | PostKeyPlay
         | Quodlibet
         | GoalIsEnd
         | CastlingMutuallyExclusive(..)
@@ -426,6 +425,16 @@ fn solve_setup<R: RuleSet + Default>(
             _ => {}
         }
     }
+    if problem.options.contains(&ProblemOption::PostKeyPlay)
+        && matches!(
+            stip.family,
+            Family::Help | Family::Series | Family::SeriesHelp
+        )
+    {
+        result
+            .warnings
+            .push("PostKeyPlay not applicable - ignored".to_string());
+    }
     opts.deadline = max_time.map(|t| Instant::now() + t);
     let mut phases = Vec::new();
     let whites: Vec<Side> = match (duplex, half_duplex) {
@@ -492,7 +501,10 @@ fn solve_setup<R: RuleSet + Default>(
             Family::Direct | Family::SelfPlay | Family::Reflex
         );
         let series_forced = matches!(stip.family, Family::SeriesSelf | Family::SeriesReflex);
-        if opts.set_play && (battle || series_forced) {
+        // post-key play: the diagram shows the position after the key, the defender to
+        // move; the play is the set play, and nothing else
+        let post_key = battle && problem.options.contains(&ProblemOption::PostKeyPlay);
+        if (opts.set_play || post_key) && (battle || series_forced) {
             // set play: the defender moves first
             pos.pass();
             if pos.in_check(mover) {
@@ -501,7 +513,9 @@ fn solve_setup<R: RuleSet + Default>(
                 }
             } else {
                 let mut solver = Solver::new(&mut pos, stip.clone(), opts.clone(), white);
-                let set = if battle {
+                let set = if post_key {
+                    Some(Solution::PostKey(solver.post_key_play()))
+                } else if battle {
                     let defences = solver.set_play();
                     (!defences.is_empty()).then_some(Solution::SetPlay(defences))
                 } else {
@@ -512,6 +526,9 @@ fn solve_setup<R: RuleSet + Default>(
                 phases.extend(set);
             }
             pos.unpass();
+        }
+        if post_key {
+            continue;
         }
         let mut solver = Solver::new(&mut pos, stip.clone(), opts.clone(), white);
         phases.push(solver.solve());

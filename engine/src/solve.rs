@@ -75,6 +75,9 @@ pub enum Solution {
     /// Set play of battle problems: the defender's moves in the diagram, were it to move,
     /// with the attacker's shortest wins after them.
     SetPlay(Vec<Defence>),
+    /// Post-key play: the diagram is the position after a key, the defender to move; its
+    /// threat and variations (an attack whose own move is not written).
+    PostKey(Attack),
     /// No play: why the position cannot be solved (as the reference says it).
     Remark(String),
 }
@@ -117,6 +120,8 @@ pub struct Defence {
     pub text: String,
     /// Continuations.
     pub answers: Vec<Attack>,
+    /// The attacker has no win after it (shown in post-key play only).
+    pub refutes: bool,
 }
 
 /// Why solving stopped early.
@@ -634,6 +639,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                             number: 1,
                             text: self.text(r),
                             answers: vec![],
+                            refutes: false,
                         })
                         .collect();
                     Some(a)
@@ -691,6 +697,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         threat
     }
 
+    /// Post-key play, the defender to move in the diagram as if the attacker had just
+    /// played a key: the threat and the variations, as they follow a key.
+    pub fn post_key_play(&mut self) -> Attack {
+        let left = self.stip.moves.saturating_sub(1);
+        self.expand_attack(1, String::new(), None, left, false)
+    }
+
     /// Set play of battle problems, the defender to move in the diagram: each defender
     /// move after which the attacker wins in fewer moves than the stipulation's, with the
     /// attacker's shortest wins; in reflex play also the defender's moves that reach the
@@ -729,6 +742,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                     number: 1,
                     text,
                     answers,
+                    refutes: false,
                 });
             }
         }
@@ -783,6 +797,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                         number,
                         text: dtext,
                         answers: vec![],
+                        refutes: false,
                     });
                 }
             }
@@ -826,6 +841,15 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                 self.shortest_win(left)
             };
             let mut shown = None;
+            // post-key play (no key written) shows the defences that refute it too
+            if win.is_none() && attack.text.is_empty() {
+                shown = Some(Defence {
+                    number,
+                    text: dtext.clone(),
+                    answers: Vec::new(),
+                    refutes: true,
+                });
+            }
             if let Some(len) = win {
                 // a defence is a variation unless every threat still works after it
                 let threat_still_works =
@@ -844,6 +868,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                         number,
                         text: dtext,
                         answers,
+                        refutes: false,
                     });
                 }
             }

@@ -51,6 +51,11 @@ pub fn write_solution(solution: &Solution, words: &Words) -> String {
                 write_defence(&mut out, d, words, "");
             }
         }
+        Solution::PostKey(attack) => {
+            out.push('\n');
+            write_attack_body(&mut out, attack, words);
+            out.push('\n');
+        }
         Solution::Tree(attacks) => {
             for a in attacks {
                 out.push('\n');
@@ -73,6 +78,11 @@ fn write_attack(out: &mut String, a: &Attack, words: &Words) {
     if let Some(mark) = a.mark {
         let _ = write!(out, " {mark}");
     }
+    write_attack_body(out, a, words);
+}
+
+/// What follows an attacking move: its threat (on the move's line) and the defences.
+fn write_attack_body(out: &mut String, a: &Attack, words: &Words) {
     match &a.threat {
         Threat::None => out.push('\n'),
         Threat::Zugzwang => {
@@ -109,6 +119,14 @@ fn write_defence(out: &mut String, d: &Defence, words: &Words, mark: &str) {
         d.number,
         d.text
     );
+    if d.refutes {
+        let _ = writeln!(
+            out,
+            "{}{}",
+            " ".repeat(defence_indent(d.number) + 2),
+            words.refutes
+        );
+    }
     for a in &d.answers {
         write_attack(out, a, words);
     }
