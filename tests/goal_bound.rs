@@ -16,22 +16,8 @@ use fairyforge::Rules;
 /// Random positions tried.
 const POSITIONS: usize = 100;
 
-/// A xorshift64* generator: reproducible random numbers without a dependency.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n`.
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod common;
+use common::XorShift;
 
 fn kind(code: &str) -> Kind {
     let kinds = <Rules as RuleSet>::KINDS;

@@ -15,22 +15,8 @@ use fairyforge::Rules;
 /// Positions per kind featured (each checked for both sides).
 const POSITIONS_PER_KIND: usize = 400;
 
-/// A xorshift64* generator: reproducible random numbers without a dependency.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n`.
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod common;
+use common::XorShift;
 
 fn kinds() -> &'static [fairyforge::engine::KindInfo] {
     <Rules as RuleSet>::KINDS

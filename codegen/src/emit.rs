@@ -222,20 +222,34 @@ fn reach_table(kind: &crate::lower::Kind) -> [[u64; 64]; 2] {
 
 /// [`RuleSet::reach`]: one table of [`reach_table`] per kind.
 fn gen_reach(rules: &Rules) -> TokenStream {
+    let tables: Vec<_> = rules.kinds.iter().map(reach_table).collect();
+    table_method("reach", "target", &tables, u64::MAX)
+}
+
+/// A `RuleSet` method `name(kind, <square>, side)` answering from a constant table per
+/// kind, side and square, and with `fallback` for a kind beyond the table.
+fn table_method(name: &str, square: &str, tables: &[[[u64; 64]; 2]], fallback: u64) -> TokenStream {
     let lit = |b: &u64| syn::LitInt::new(&format!("0x{b:016x}"), Span::call_site());
-    let kinds = rules.kinds.iter().map(|k| {
-        let [w, b] = reach_table(k);
+    let kinds = tables.iter().map(|[w, b]| {
         let (w, b) = (w.iter().map(lit), b.iter().map(lit));
         quote!([[#(#w),*], [#(#b),*]])
     });
-    let n = rules.kinds.len();
+    let n = tables.len();
+    let (fname, sq) = (format_ident!("{name}"), format_ident!("{square}"));
+    let table = format_ident!("{}", name.to_uppercase());
+    let fallback = if fallback == u64::MAX {
+        quote!(u64::MAX)
+    } else {
+        let f = syn::LitInt::new(&fallback.to_string(), Span::call_site());
+        quote!(#f)
+    };
     quote! {
         #[inline]
-        fn reach(&self, kind: Kind, target: Square, side: Side) -> Bitboard {
-            static REACH: [[[u64; 64]; 2]; #n] = [#(#kinds),*];
-            match REACH.get(kind.index()) {
-                Some(t) => Bitboard(t[side.index()][target.index()]),
-                None => Bitboard(u64::MAX),
+        fn #fname(&self, kind: Kind, #sq: Square, side: Side) -> Bitboard {
+            static #table: [[[u64; 64]; 2]; #n] = [#(#kinds),*];
+            match #table.get(kind.index()) {
+                Some(t) => Bitboard(t[side.index()][#sq.index()]),
+                None => Bitboard(#fallback),
             }
         }
     }
@@ -318,34 +332,13 @@ fn span_tables(kind: &crate::lower::Kind) -> ([[u64; 64]; 2], [[u64; 64]; 2]) {
 
 /// [`RuleSet::span`] and [`RuleSet::steps`]: the tables of [`span_tables`] per kind.
 fn gen_spans(rules: &Rules) -> TokenStream {
-    let lit = |b: &u64| syn::LitInt::new(&format!("0x{b:016x}"), Span::call_site());
-    let (mut spans, mut steps) = (Vec::new(), Vec::new());
-    for kind in &rules.kinds {
-        let ([sw, sb], [tw, tb]) = span_tables(kind);
-        let (sw, sb) = (sw.iter().map(lit), sb.iter().map(lit));
-        let (tw, tb) = (tw.iter().map(lit), tb.iter().map(lit));
-        spans.push(quote!([[#(#sw),*], [#(#sb),*]]));
-        steps.push(quote!([[#(#tw),*], [#(#tb),*]]));
-    }
-    let n = rules.kinds.len();
+    let (spans, steps): (Vec<_>, Vec<_>) = rules.kinds.iter().map(span_tables).unzip();
+    let span = table_method("span", "from", &spans, u64::MAX);
+    let steps = table_method("steps", "from", &steps, 0);
     quote! {
-        #[inline]
-        fn span(&self, kind: Kind, from: Square, side: Side) -> Bitboard {
-            static SPAN: [[[u64; 64]; 2]; #n] = [#(#spans),*];
-            match SPAN.get(kind.index()) {
-                Some(t) => Bitboard(t[side.index()][from.index()]),
-                None => Bitboard(u64::MAX),
-            }
-        }
+        #span
 
-        #[inline]
-        fn steps(&self, kind: Kind, from: Square, side: Side) -> Bitboard {
-            static STEPS: [[[u64; 64]; 2]; #n] = [#(#steps),*];
-            match STEPS.get(kind.index()) {
-                Some(t) => Bitboard(t[side.index()][from.index()]),
-                None => Bitboard(0),
-            }
-        }
+        #steps
     }
 }
 

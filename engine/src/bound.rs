@@ -205,14 +205,11 @@ impl GoalBound {
         let Some(home) = royal.first() else {
             return true;
         };
-        if royal.count() != 1 || board.owned(Owner::Neutral).non_empty() {
+        if royal.count() != 1 {
             return true;
         }
-        // castling moves two units in one move: count one more for each side that may
-        let castling = pos.castling();
-        let extra = |side: Side| u32::from(castling.short(side) || castling.long(side));
-        let mating_moves = mating_moves + extra(mating);
-        let goal_moves = goal_moves + extra(goal);
+        let mating_moves = mating_moves + castling_allowance(pos, mating);
+        let goal_moves = goal_moves + castling_allowance(pos, goal);
         let rules = pos.rules();
         let royal_kind = board.unit(home).kind;
         let royal_reach = self.reach(rules, royal_kind, goal);
@@ -278,9 +275,26 @@ impl GoalBound {
         self.units = units;
         ok
     }
-}
 
-impl GoalBound {
+    /// What the bound says before the moves of a position are tried, `now` the moves
+    /// left to the mating side and the goal side, `after` those left once a move is
+    /// played.
+    pub fn verdict<R: RuleSet>(
+        &mut self,
+        pos: &Position<R>,
+        now: (u32, u32),
+        after: (u32, u32),
+    ) -> Verdict {
+        if !self.within_reach(pos, now.0, now.1) {
+            Verdict::OutOfReach
+        } else if !self.within_reach(pos, after.0, after.1) {
+            // out of reach were the move wasted: only moves that may help are tried
+            Verdict::HelpingMovesOnly
+        } else {
+            Verdict::AnyMove
+        }
+    }
+
     /// Whether `mv` could bring the goal nearer, when the bound already says the goal is
     /// out of reach if the mover's side wasted this move (after it, the mating side has
     /// `mating_moves` left and the goal side `goal_moves`). Unless it moves the royal
@@ -309,12 +323,10 @@ impl GoalBound {
         };
         let rules = pos.rules();
         let royal_kind = board.unit(home).kind;
-        let castling = pos.castling();
-        let extra = |side: Side| u32::from(castling.short(side) || castling.long(side));
         let side = pos.side();
-        let zone = self
-            .reach(rules, royal_kind, goal)
-            .zone(home, goal_moves + extra(goal));
+        let goal_moves = goal_moves + castling_allowance(pos, goal);
+        let mating_moves = mating_moves + castling_allowance(pos, goal.opponent());
+        let zone = self.reach(rules, royal_kind, goal).zone(home, goal_moves);
         let reach = self.reach(rules, mv.mover.kind, side);
         if reach.promotion[mv.from.index()] != FAR {
             // a pawn that may promote: anything may come of it
@@ -326,16 +338,31 @@ impl GoalBound {
             d < from[s.index()] && u32::from(d) <= budget
         };
         if side == goal {
-            zone.into_iter()
-                .any(|f| nearer(f, goal_moves + extra(goal)))
+            zone.into_iter().any(|f| nearer(f, goal_moves))
         } else {
-            let budget = mating_moves + extra(side);
             (0..64u8)
                 .map(Square::new)
                 .filter(|s| (reach.observed[s.index()] & zone).non_empty())
-                .any(|s| nearer(s, budget))
+                .any(|s| nearer(s, mating_moves))
         }
     }
+}
+
+/// What the bound says of a position before its moves are tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The goal is out of reach: nothing is worth trying.
+    OutOfReach,
+    /// The goal is within reach only if the move to play helps ([`GoalBound::may_help`]).
+    HelpingMovesOnly,
+    /// Any move may do.
+    AnyMove,
+}
+
+/// Castling moves two units in one move: one more move for a side that may castle.
+fn castling_allowance<R: RuleSet>(pos: &Position<R>, side: Side) -> u32 {
+    let castling = pos.castling();
+    u32::from(castling.short(side) || castling.long(side))
 }
 
 /// The search for one final square: can the mating side's units, each ending on one
@@ -379,13 +406,9 @@ impl<R: RuleSet> Cover<'_, R> {
             let Some(reach) = self.reach[kind.index() * 2 + self.side.index()].as_deref() else {
                 continue;
             };
-            if reach.promotion[from.index()] as u32 <= moves {
-                // a pawn that can promote may become anything
-                let p = reach.promotion[from.index()] as u32;
-                if self.covers(Bitboard::EMPTY, royal, placed, moves - p, blocks) {
-                    return true;
-                }
-                continue;
+            if u32::from(reach.promotion[from.index()]) <= moves {
+                // a pawn that can promote may become anything, anywhere
+                return true;
             }
             let spots = self.rules.reach(kind, target, self.side) & reach.within(from, moves);
             for spot in spots {

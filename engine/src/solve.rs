@@ -8,7 +8,7 @@
 //! that the output modules write as text or JSON.
 
 use crate::bitboard::Bitboard;
-use crate::bound::GoalBound;
+use crate::bound::{GoalBound, Verdict};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::notation::{full_text, Style};
 use crate::piece::Side;
@@ -953,6 +953,15 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             .collect()
     }
 
+    /// Whether `mv` is not worth trying when the goal bound allows only moves that help
+    /// (`helping`: the moves each side has left after it).
+    fn unhelpful(&mut self, helping: Option<(u32, u32)>, mv: &Move) -> bool {
+        match (helping, &mut self.bound) {
+            (Some((mating, goal)), Some(bound)) => !bound.may_help(self.pos, mv, mating, goal),
+            _ => false,
+        }
+    }
+
     fn help(&mut self, left: u32, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
         if self.out_of_time() {
             return false;
@@ -962,20 +971,18 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             return false;
         }
         // the goal side moves second to last; the mating side last
-        let mut tight = false;
+        let budget = |left: u32| (left.div_ceil(2), left / 2);
+        let mut helping = None;
         if self.stip.family == Family::Help {
             if let Some(bound) = &mut self.bound {
-                let (mating, goal) = (left.div_ceil(2), left / 2);
-                if !bound.within_reach(self.pos, mating, goal) {
-                    self.table.insert(key, false);
-                    return false;
+                match bound.verdict(self.pos, budget(left), budget(left - 1)) {
+                    Verdict::OutOfReach => {
+                        self.table.insert(key, false);
+                        return false;
+                    }
+                    Verdict::HelpingMovesOnly => helping = Some(budget(left - 1)),
+                    Verdict::AnyMove => {}
                 }
-                // would the goal still be within reach if this move were wasted?
-                tight = if left.is_multiple_of(2) {
-                    !bound.within_reach(self.pos, mating, goal - 1)
-                } else {
-                    !bound.within_reach(self.pos, mating - 1, goal)
-                };
             }
         }
         // without a selecting condition, legality is tested on the move just made, so
@@ -996,13 +1003,8 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             if must_check && !(self.pos.may_check(mv, filter) && self.pos.gives_check(mv)) {
                 continue;
             }
-            if tight {
-                let (mating_after, goal_after) = ((left - 1).div_ceil(2), (left - 1) / 2);
-                if let Some(bound) = &mut self.bound {
-                    if !bound.may_help(self.pos, mv, mating_after, goal_after) {
-                        continue;
-                    }
-                }
+            if self.unhelpful(helping, mv) {
+                continue;
             }
             self.pos.make(*mv);
             if checked && self.pos.in_check(mover) {
@@ -1096,20 +1098,20 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if self.table.get(key) == Some(false) {
             return false;
         }
-        let mut tight = None;
+        let mut helping = None;
         if let Some(bound) = &mut self.bound {
             // ser-h: the goal side plays the series, the other mates; ser-: the reverse
-            let (mating, goal, wasted) = match self.stip.family {
-                Family::SeriesHelp => (1, left, (1, left - 1)),
-                _ => (left, 0, (left - 1, 0)),
+            let (now, after) = match self.stip.family {
+                Family::SeriesHelp => ((1, left), (1, left - 1)),
+                _ => ((left, 0), (left - 1, 0)),
             };
-            if !bound.within_reach(self.pos, mating, goal) {
-                self.table.insert(key, false);
-                return false;
-            }
-            // would the goal still be within reach if this move were wasted?
-            if !bound.within_reach(self.pos, wasted.0, wasted.1) {
-                tight = Some(wasted);
+            match bound.verdict(self.pos, now, after) {
+                Verdict::OutOfReach => {
+                    self.table.insert(key, false);
+                    return false;
+                }
+                Verdict::HelpingMovesOnly => helping = Some(after),
+                Verdict::AnyMove => {}
             }
         }
         let moves = self.legal();
@@ -1120,10 +1122,8 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         }
         let mut any = false;
         for mv in &moves {
-            if let (Some((mating_after, goal_after)), Some(bound)) = (tight, &mut self.bound) {
-                if !bound.may_help(self.pos, mv, mating_after, goal_after) {
-                    continue;
-                }
+            if self.unhelpful(helping, mv) {
+                continue;
             }
             self.pos.make(*mv);
             line.push(*mv);

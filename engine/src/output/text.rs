@@ -79,6 +79,7 @@ pub fn write_problem<R: RuleSet>(
         .options
         .contains(&crate::input::ProblemOption::NoBoard);
     if no_board_option {
+        // nothing above the solution
     } else if show_board {
         out.push_str(&layout::header(&header));
     } else {
