@@ -386,6 +386,10 @@ fn solve_setup<R: RuleSet + Default>(
         style: crate::notation::Style::for_language(problem.language, codes),
         ..SolveOptions::default()
     };
+    let battle = matches!(
+        stip.family,
+        Family::Direct | Family::SelfPlay | Family::Reflex
+    );
     let mut no_castling: Vec<Square> = Vec::new();
     let mut ep_squares: Vec<Square> = Vec::new();
     let (mut duplex, mut half_duplex) = (false, false);
@@ -399,17 +403,11 @@ fn solve_setup<R: RuleSet + Default>(
             }
             ProblemOption::Variations => opts.variations = true,
             // only battle play longer than the threat has threats to limit
-            ProblemOption::Threat(n) => match &stip {
-                s if matches!(s.family, Family::Direct | Family::SelfPlay | Family::Reflex)
-                    && *n < s.moves =>
-                {
-                    opts.max_threat = Some(*n)
-                }
-                _ => result.warnings.push(
-                    "Option \"Threat\" not applicable or indicated maximum threat length too big"
-                        .to_string(),
-                ),
-            },
+            ProblemOption::Threat(n) if battle && *n < stip.moves => opts.max_threat = Some(*n),
+            ProblemOption::Threat(_) => result.warnings.push(
+                "Option \"Threat\" not applicable or indicated maximum threat length too big"
+                    .to_string(),
+            ),
             ProblemOption::NoThreat => opts.no_threat = true,
             ProblemOption::SetPlay => opts.set_play = true,
             ProblemOption::MaxSolutions(n) => opts.max_solutions = Some(*n as usize),
@@ -496,10 +494,6 @@ fn solve_setup<R: RuleSet + Default>(
             phases.push(capture_king());
             continue;
         }
-        let battle = matches!(
-            stip.family,
-            Family::Direct | Family::SelfPlay | Family::Reflex
-        );
         let series_forced = matches!(stip.family, Family::SeriesSelf | Family::SeriesReflex);
         // post-key play: the diagram shows the position after the key, the defender to
         // move; the play is the set play, and nothing else
