@@ -208,3 +208,45 @@ fn reach_and_influence_cover_every_observation() {
         }
     }
 }
+
+/// The legality shortcuts are sound: on random positions the legal moves (quiet squares
+/// skip the test, a lone royal unit is lifted off its square instead of moved) are
+/// exactly the generated moves after which, fully played, the mover is not in check.
+#[test]
+fn legal_moves_agree_with_playing_each_move() {
+    let mut rng = XorShift(0xD1B5_4A32_D192_ED03);
+    let (mut legal, mut pseudo) = (MoveList::new(), MoveList::new());
+    let mut refused = 0usize;
+    for featured in 0..kinds().len() {
+        for _ in 0..POSITIONS_PER_KIND / 4 {
+            let board = random_board(&mut rng, Kind(featured as u8));
+            for side in [Side::White, Side::Black] {
+                let mut pos =
+                    Position::new(board.clone(), side, Castling::NONE, None, Rules::default());
+                pos.pseudo_moves(&mut pseudo);
+                let expected: Vec<_> = pseudo
+                    .iter()
+                    .filter(|&&m| {
+                        pos.make(m);
+                        let safe = !pos.in_check(side);
+                        pos.unmake();
+                        safe
+                    })
+                    .copied()
+                    .collect();
+                refused += pseudo.len() - expected.len();
+                pos.legal_moves(&mut legal);
+                assert_eq!(
+                    legal.to_vec(),
+                    expected,
+                    "{side} to move: legal moves differ from the moves that leave no check\n  {}",
+                    forsyth(&board),
+                );
+            }
+        }
+    }
+    assert!(
+        refused > 0,
+        "no move was ever refused: the test does not cover legality"
+    );
+}

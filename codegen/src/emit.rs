@@ -73,7 +73,7 @@ pub fn emit(rules: &Rules) -> TokenStream {
             #[doc = #doc_text]
             #[doc = ""]
             #(#[doc = #clause_docs])*
-            #[inline(always)]
+            #[inline(never)]
             fn #fname(pos: &Position<Rules>, from: Square, piece: Piece, side: Side, out: &mut MoveList) {
                 let board = pos.board();
                 let own = side.owner();
@@ -346,12 +346,17 @@ fn gen_spans(rules: &Rules) -> TokenStream {
 /// (the line through a target both ways: hurdles and landing squares lie on either side),
 /// or `None` when some capturing walk depends on squares off its lines (equihoppers, lame
 /// leapers). Leaps depend on no other square and add no line.
-fn influence_lines(kind: &crate::lower::Kind) -> Option<Vec<(i8, i8)>> {
-    let mut lines = Vec::new();
+fn influence_lines(kind: &crate::lower::Kind) -> Option<Vec<((i8, i8), bool)>> {
+    let mut lines: Vec<((i8, i8), bool)> = Vec::new();
     for clause in kind.clauses.iter().filter(|c| c.mode.captures()) {
-        let vectors: &[(i8, i8)] = match &clause.walk {
+        let (vectors, beyond): (&[(i8, i8)], bool) = match &clause.walk {
             Walk::Leap { .. } | Walk::Castling => continue,
-            Walk::Ride { vectors, .. } | Walk::Hop { vectors, .. } => vectors,
+            Walk::Ride { vectors, .. } => (vectors, false),
+            Walk::Hop {
+                vectors,
+                take_hurdle,
+                ..
+            } => (vectors, *take_hurdle),
             _ => return None,
         };
         for &(dx, dy) in vectors {
@@ -367,8 +372,9 @@ fn influence_lines(kind: &crate::lower::Kind) -> Option<Vec<(i8, i8)>> {
                 } else {
                     (-x, -y)
                 };
-                if !lines.contains(&line) {
-                    lines.push(line);
+                match lines.iter_mut().find(|(l, _)| *l == line) {
+                    Some((_, b)) => *b |= beyond,
+                    None => lines.push((line, beyond)),
                 }
             }
         }
@@ -376,12 +382,14 @@ fn influence_lines(kind: &crate::lower::Kind) -> Option<Vec<(i8, i8)>> {
     Some(lines)
 }
 
-/// [`RuleSet::influence`]: the lines through the target that hold a rider or hopper of
-/// `side` moving along them, and every square when `side` has a unit whose observation
-/// depends on squares off its lines.
+/// [`RuleSet::influence`]: on each half-line from the target that holds a rider or
+/// hopper of `side` moving along it, the squares up to the farthest of them (the whole
+/// line for a unit that captures its hurdle, which needs the square beyond the target
+/// empty), and every square when `side` has a unit whose observation depends on
+/// squares off its lines.
 fn gen_influence(rules: &Rules) -> TokenStream {
     let mut body = TokenStream::new();
-    let mut by_line: BTreeMap<(i8, i8), Vec<u8>> = BTreeMap::new();
+    let mut by_line: BTreeMap<(i8, i8), (Vec<u8>, Vec<u8>)> = BTreeMap::new();
     for (i, kind) in rules.kinds.iter().enumerate() {
         let k = i as u8;
         match influence_lines(kind) {
@@ -391,32 +399,69 @@ fn gen_influence(rules: &Rules) -> TokenStream {
                 }
             }),
             Some(lines) => {
-                for line in lines {
-                    by_line.entry(line).or_default().push(k);
+                for (line, beyond) in lines {
+                    let entry = by_line.entry(line).or_default();
+                    entry.0.push(k);
+                    if beyond {
+                        entry.1.push(k);
+                    }
                 }
             }
         }
     }
-    for (&(dx, dy), kinds) in &by_line {
-        let table = (0..64i8).map(|sq| {
-            let mut bits = 0u64;
-            for (x, y) in [(dx, dy), (-dx, -dy)] {
-                let (mut f, mut r) = (sq % 8 + x, sq / 8 + y);
-                while (0..8).contains(&f) && (0..8).contains(&r) {
-                    bits |= 1u64 << (r * 8 + f);
-                    f += x;
-                    r += y;
+    for (&(dx, dy), (kinds, beyond)) in &by_line {
+        if !beyond.is_empty() {
+            // a unit that captures its hurdle needs the square beyond the target
+            // empty: the whole line counts
+            let table = (0..64i8).map(|sq| {
+                let mut bits = 0u64;
+                for (x, y) in [(dx, dy), (-dx, -dy)] {
+                    let (mut f, mut r) = (sq % 8 + x, sq / 8 + y);
+                    while (0..8).contains(&f) && (0..8).contains(&r) {
+                        bits |= 1u64 << (r * 8 + f);
+                        f += x;
+                        r += y;
+                    }
+                }
+                syn::LitInt::new(&format!("0x{bits:016x}"), Span::call_site())
+            });
+            let union = beyond.iter().map(|k| quote!(board.of_kind(Kind(#k))));
+            body.extend(quote! {
+                {
+                    static LINE: [u64; 64] = [#(#table),*];
+                    let line = LINE[target.index()];
+                    if line & ((#(#union)|*) & attackers).0 != 0 {
+                        mask |= line;
+                    }
+                }
+            });
+        }
+        let union = kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
+        // each half of the line on its own: only the squares from the target to the
+        // farthest attacker on that half can open or close it
+        let halves = [(dx, dy), (-dx, -dy)].map(|(x, y)| {
+            let table = ray_table(x, y);
+            let farthest = if 8 * y + x > 0 {
+                quote!(63 - on_ray.leading_zeros())
+            } else {
+                quote!(on_ray.trailing_zeros())
+            };
+            quote! {
+                {
+                    static RAY: [u64; 64] = [#(#table),*];
+                    let ray = RAY[target.index()];
+                    let on_ray = ray & movers;
+                    if on_ray != 0 {
+                        mask |= ray & !RAY[(#farthest) as usize];
+                    }
                 }
             }
-            syn::LitInt::new(&format!("0x{bits:016x}"), Span::call_site())
         });
-        let union = kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
         body.extend(quote! {
             {
-                static LINE: [u64; 64] = [#(#table),*];
-                let line = LINE[target.index()];
-                if line & ((#(#union)|*) & attackers).0 != 0 {
-                    mask |= line;
+                let movers = ((#(#union)|*) & attackers).0;
+                if movers != 0 {
+                    #(#halves)*
                 }
             }
         });
@@ -625,6 +670,54 @@ fn gen_clause(kind: &Kind, clause: &Clause, table: TableFor<'_>) -> TokenStream 
             }
             code
         }
+        Walk::Ride { vectors, max: None } if !fwd && !kind.pawn => {
+            // on bitboards: the ray up to its first unit, found with one bit scan
+            let rays = vectors.iter().map(|&(dx, dy)| {
+                let table = ray_table(dx, dy);
+                let first = if 8 * dy + dx > 0 {
+                    quote!(blockers.trailing_zeros())
+                } else {
+                    quote!(63 - blockers.leading_zeros())
+                };
+                let quiet = mode.quiet().then(|| {
+                    quote! {
+                        for to in Bitboard(open & !occupied) {
+                            out.push(Move::quiet(from, to, piece));
+                        }
+                    }
+                });
+                let capture = if mode.captures() {
+                    quote! {
+                        let victim = board.unit(to);
+                        if victim.owner != own {
+                            out.push(Move::capture(from, to, piece, victim));
+                        }
+                    }
+                } else {
+                    quote!(let _ = to;)
+                };
+                quote! {
+                    {
+                        static RAY: [u64; 64] = [#(#table),*];
+                        let ray = RAY[from.index()];
+                        let blockers = ray & occupied;
+                        let open = if blockers == 0 {
+                            ray
+                        } else {
+                            let to = Square::new((#first) as u8);
+                            #capture
+                            ray & !RAY[to.index()]
+                        };
+                        let _ = open;
+                        #quiet
+                    }
+                }
+            });
+            quote! {
+                let occupied = board.occupied().0;
+                #(#rays)*
+            }
+        }
         Walk::Ride { vectors, max } => {
             let arrive = arrive(kind, mode, true);
             let loops = vectors.iter().map(|&(dx, dy)| {
@@ -774,6 +867,7 @@ fn gen_observation(rules: &Rules, table: TableFor<'_>) -> (TokenStream, TokenStr
     let mut rides: BTreeMap<(i8, i8), Vec<u8>> = BTreeMap::new();
     let mut rider_kinds: Vec<u8> = Vec::new();
     let mut others = TokenStream::new();
+    let mut others_kinds: Vec<u8> = Vec::new();
     for (i, kind) in rules.kinds.iter().enumerate() {
         let k = i as u8;
         for clause in kind.clauses.iter().filter(|c| c.mode.captures()) {
@@ -815,8 +909,10 @@ fn gen_observation(rules: &Rules, table: TableFor<'_>) -> (TokenStream, TokenStr
                             false
                         }
                     });
+                    let bit = 1u64 << k;
+                    others_kinds.push(k);
                     others.extend(quote! {
-                        if (board.of_kind(Kind(#k)) & attackers).non_empty() && self.#fname(pos, target, side) {
+                        if present & #bit != 0 && (board.of_kind(Kind(#k)) & attackers).non_empty() && self.#fname(pos, target, side) {
                             return true;
                         }
                     });
@@ -833,15 +929,18 @@ fn gen_observation(rules: &Rules, table: TableFor<'_>) -> (TokenStream, TokenStr
             quote!(Bitboard(#id[target.index()]))
         };
         let union = kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
+        let mask: u64 = kinds.iter().fold(0, |m, k| m | 1u64 << k);
         body.extend(quote! {
-            let candidates = #lookup & (#(#union)|*) & attackers;
-            if candidates.non_empty() {
-                if !filter {
-                    return true;
-                }
-                for from in candidates {
-                    if self.observation_ok(pos, from, board.unit(from), target, side) {
+            if present & #mask != 0 {
+                let candidates = #lookup & (#(#union)|*) & attackers;
+                if candidates.non_empty() {
+                    if !filter {
                         return true;
+                    }
+                    for from in candidates {
+                        if self.observation_ok(pos, from, board.unit(from), target, side) {
+                            return true;
+                        }
                     }
                 }
             }
@@ -865,7 +964,7 @@ fn gen_observation(rules: &Rules, table: TableFor<'_>) -> (TokenStream, TokenStr
             quote! {
                 static RAY: [u64; 64] = [#(#ray),*];
                 let ray = RAY[target.index()];
-                if ray & ((#(#union)|*) & attackers).0 != 0 {
+                if present & #mask != 0 && ray & ((#(#union)|*) & attackers).0 != 0 {
                     let blockers = ray & board.occupied().0;
                     let s = Square::new((#nearest) as u8);
                     let p = board.unit(s);
@@ -875,13 +974,35 @@ fn gen_observation(rules: &Rules, table: TableFor<'_>) -> (TokenStream, TokenStr
                 }
             }
         });
+        let mask: u64 = rider_kinds.iter().fold(0, |m, k| m | 1u64 << k);
         body.extend(quote! {
-            if ((#(#union)|*) & attackers).non_empty() {
+            if present & #mask != 0 && ((#(#union)|*) & attackers).non_empty() {
                 #({ #scans })*
             }
         });
     }
-    body.extend(others);
+    // the other walks (hoppers, equihoppers, lame leapers, …) out of line, so a problem
+    // without them pays one bit test for them all
+    let others_mask: u64 = others_kinds.iter().fold(0, |m, k| m | 1u64 << k);
+    if others_mask != 0 {
+        body.extend(quote! {
+            if present & #others_mask != 0 && self.observes_by_other_walks(pos, target, side) {
+                return true;
+            }
+        });
+    }
+    observers.extend(quote! {
+        /// Whether a unit of `side` observes `target` by a walk other than a leap or an
+        /// unbounded ride.
+        #[inline(never)]
+        fn observes_by_other_walks(&self, pos: &Position<Rules>, target: Square, side: Side) -> bool {
+            let board = pos.board();
+            let attackers = board.movable_by(side);
+            let present = board.kinds_present();
+            #others
+            false
+        }
+    });
     let observes = quote! {
         #[inline]
         fn observes(&self, pos: &Position<Self>, target: Square, side: Side) -> bool {
@@ -890,6 +1011,8 @@ fn gen_observation(rules: &Rules, table: TableFor<'_>) -> (TokenStream, TokenStr
             let filter = self.has_observation_filter();
             let enemy = side.opponent().owner();
             let _ = enemy;
+            // the kinds on the board: a test for an absent kind costs one bit test
+            let present = board.kinds_present();
             #body
             false
         }

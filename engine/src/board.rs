@@ -21,6 +21,8 @@ pub struct Board {
     squares: [Option<Piece>; 64],
     by_owner: [Bitboard; 4],
     by_kind: [Bitboard; MAX_KINDS],
+    /// Bit `k` set: some unit of kind `k` stands on the board.
+    present: u64,
     occupied: Bitboard,
     hash: u64,
 }
@@ -63,6 +65,7 @@ impl Board {
             squares: [None; 64],
             by_owner: [Bitboard::EMPTY; 4],
             by_kind: [Bitboard::EMPTY; MAX_KINDS],
+            present: 0,
             occupied: Bitboard::EMPTY,
             hash: 0,
         }
@@ -94,6 +97,7 @@ impl Board {
         self.squares[sq.index()] = Some(piece);
         self.by_owner[piece.owner.index()].insert(sq);
         self.by_kind[piece.kind.index()].insert(sq);
+        self.present |= 1 << piece.kind.index();
         self.occupied.insert(sq);
         if HASH {
             self.hash ^= ZOBRIST[piece.kind.index()][piece.owner.index()][sq.index()];
@@ -106,7 +110,25 @@ impl Board {
         }
     }
 
-    /// Removes and returns the unit on `sq` (which must be occupied).
+    /// Lifts the unit off `sq` for an observation test: the square reads empty, while
+    /// the unit still counts for its owner and kind. [`Board::set_down`] puts it back.
+    /// Observation looks at squares and occupancy, and a lifted unit is the observed
+    /// side's, never an observer, so the test sees the board as if it had left.
+    #[inline(always)]
+    pub fn lift(&mut self, sq: Square) -> Option<Piece> {
+        self.occupied.remove(sq);
+        self.squares[sq.index()].take()
+    }
+
+    /// Puts back a unit [`Board::lift`] took off `sq`.
+    #[inline(always)]
+    pub fn set_down(&mut self, sq: Square, piece: Option<Piece>) {
+        if piece.is_some() {
+            self.occupied.insert(sq);
+        }
+        self.squares[sq.index()] = piece;
+    }
+
     #[inline(always)]
     pub fn take(&mut self, sq: Square) -> Piece {
         self.take_hashing::<true>(sq)
@@ -120,6 +142,9 @@ impl Board {
             .expect("take from an empty square");
         self.by_owner[piece.owner.index()].remove(sq);
         self.by_kind[piece.kind.index()].remove(sq);
+        if self.by_kind[piece.kind.index()].is_empty() {
+            self.present &= !(1 << piece.kind.index());
+        }
         self.occupied.remove(sq);
         if HASH {
             self.hash ^= ZOBRIST[piece.kind.index()][piece.owner.index()][sq.index()];
@@ -182,6 +207,13 @@ impl Board {
     #[inline(always)]
     pub fn of_kind(&self, kind: Kind) -> Bitboard {
         self.by_kind[kind.index()]
+    }
+
+    /// The kinds with a unit on the board: bit `k` for [`Kind`] `k`. Generated code
+    /// tests it before looking for units of kinds that are absent in most problems.
+    #[inline(always)]
+    pub fn kinds_present(&self) -> u64 {
+        self.present
     }
 
     /// Number of units of each owner: (white, black, neutral).

@@ -291,7 +291,8 @@ impl<R: RuleSet> Position<R> {
 
     /// Pushes the castlings of the royal unit `piece` on `from` when `side` moves: with
     /// the castling partner on the corner of either wing, the squares between empty, the
-    /// rights intact, and the royal unit's departure and passage not observed.
+    /// rights intact, and the royal unit's departure and passage not observed (its
+    /// arrival is left to the legality test every move passes).
     pub fn push_castlings(&self, from: Square, piece: Piece, side: Side, out: &mut MoveList) {
         let home = Square::from_coords(4, side.relative_rank(0)).expect("e1/e8");
         if from != home || piece.owner != side.owner() {
@@ -333,13 +334,12 @@ impl<R: RuleSet> Position<R> {
             if between.iter().any(|&f| !self.board.is_empty(at(f))) {
                 continue;
             }
-            if [partner_to, king_to]
-                .iter()
-                .any(|&f| self.observes(at(f), enemy))
-            {
-                continue;
-            }
+            // the royal unit may not castle out of check nor over an observed square;
+            // its arrival is judged by legality, like any move's
             if *home_observed.get_or_insert_with(|| self.observes(from, enemy)) {
+                return;
+            }
+            if self.observes(at(partner_to), enemy) {
                 continue;
             }
             let mv = Move::quiet(from, at(king_to), piece)
@@ -395,15 +395,8 @@ impl<R: RuleSet> Position<R> {
     pub fn legal_moves(&mut self, out: &mut MoveList) {
         self.pseudo_moves(out);
         let quiet = self.quiet_squares();
-        let mut kept = 0;
-        for i in 0..out.len() {
-            // by reference: a copy of the move read back at once stalls the processor
-            if self.keeps_royals_safe(&out[i], quiet) || self.is_legal(&out[i]) {
-                out[kept] = out[i];
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
+        // by reference: a copy of the move read back at once stalls the processor
+        out.retain(|mv| self.keeps_royals_safe(mv, quiet) || self.is_legal(mv));
         if self.rules.has_selection() {
             self.rules.select(self, out);
         }
@@ -451,10 +444,29 @@ impl<R: RuleSet> Position<R> {
             self.unmake();
             return ok;
         }
+        let royals = self.royal_squares(side);
+        if royals == Bitboard::from_square(mv.from) && self.is_plain(mv) {
+            // the only royal unit steps: is its arrival observed once it has left?
+            let lifted = self.board.lift(mv.from);
+            let ok = !self.observes(mv.to, side.opponent());
+            self.board.set_down(mv.from, lifted);
+            return ok;
+        }
         self.place::<false>(mv);
         let ok = !self.in_check(side);
         self.unplace::<false>(mv);
         ok
+    }
+
+    /// Whether `mv` is a plain move: a unit of the side to move that stays one, and no
+    /// effect but the principal movement and its capture on the arrival square.
+    #[inline(always)]
+    fn is_plain(&self, mv: &Move) -> bool {
+        mv.mover.owner != Owner::Neutral
+            && mv.recolour.is_none()
+            && mv.capture_at == mv.to
+            && mv.promotion.is_none()
+            && mv.extras().next().is_none()
     }
 
     /// A filter for [`Position::gives_check`]: the opponent's royal squares, and the

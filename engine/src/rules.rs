@@ -113,7 +113,8 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// `target`, the observing units' own squares aside (a move that touches none of
     /// them, by a unit that is not royal, leaves the observation of `target` as it
     /// was). The default, every square, is always right; the generated rule set narrows
-    /// it to the lines of the riders and hoppers `side` has.
+    /// it to the half-lines from `target` to the farthest rider or hopper of `side`
+    /// moving along them.
     #[inline]
     fn influence(&self, _pos: &Position<Self>, _target: Square, _side: Side) -> Bitboard {
         Bitboard(u64::MAX)
