@@ -31,17 +31,17 @@ use crate::rules::RuleSet;
 use crate::square::Square;
 
 /// A distance for "never".
-const FAR: u8 = u8::MAX;
+pub(crate) const FAR: u8 = u8::MAX;
 
 /// Beyond this many units in play for the mating side, only the rough test runs (each
 /// unit everywhere it could be at once) instead of the search over their final squares.
 const PLACED_UNITS: usize = 6;
 
 /// What units of one kind, moved by one side, can reach and observe over several moves.
-struct Reach {
+pub(crate) struct Reach {
     /// `dist[from][to]`: the fewest moves from `from` to `to` on the most favourable
     /// board ([`FAR`] when none).
-    dist: Vec<[u8; 64]>,
+    pub(crate) dist: Vec<[u8; 64]>,
     /// `guard[from][d]`: the squares observed from somewhere within `d` moves of `from`;
     /// the last entry holds for every larger `d`.
     guard: Vec<Vec<Bitboard>>,
@@ -52,11 +52,11 @@ struct Reach {
     /// `observed[sq]`: the squares observed from `sq` on an empty board.
     observed: [Bitboard; 64],
     /// `promotion[from]`: the fewest moves to promote ([`FAR`] for a unit that does not).
-    promotion: [u8; 64],
+    pub(crate) promotion: [u8; 64],
 }
 
 impl Reach {
-    fn new<R: RuleSet>(rules: &R, kind: Kind, side: Side) -> Reach {
+    pub(crate) fn new<R: RuleSet>(rules: &R, kind: Kind, side: Side) -> Reach {
         let squares = || (0..64u8).map(Square::new);
         // the squares observed from each square on an empty board
         let mut observed = [Bitboard::EMPTY; 64];

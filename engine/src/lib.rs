@@ -21,6 +21,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod problem;
+pub mod proof;
 pub mod rebirth;
 pub mod rules;
 pub mod solve;

@@ -257,6 +257,27 @@ fn convert_stipulation(
 ) -> Result<Stipulation, String> {
     let b = match stip {
         input::Stipulation::Basic(b) => b,
+        // proof games from the game array: help play White first, or White alone
+        input::Stipulation::Other(o)
+            if !o.exact && matches!(o.family.as_str(), "dia" | "ser-dia") =>
+        {
+            let moves = o.moves.unwrap_or(0);
+            if moves == 0 && !o.half_move {
+                return Err(format!("the stipulation {} has no moves", o.text));
+            }
+            let family = if o.family == "dia" {
+                Family::Help
+            } else {
+                Family::Series
+            };
+            return Ok(Stipulation {
+                family,
+                goal: Goal::Diagram,
+                moves,
+                half: o.half_move,
+                text: o.text.clone(),
+            });
+        }
         input::Stipulation::Other(o) => {
             return Err(format!(
                 "the stipulation {} ({}) is not supported yet",
@@ -441,10 +462,29 @@ fn solve_setup<R: RuleSet + Default>(
         _ => vec![Side::White],
     };
     let promotions_also: Vec<Kind> = Vec::new();
+    // a proof game starts from the game array and arrives at the diagram
+    let start = if stip.goal == Goal::Diagram {
+        match resolve::<R>(&input::game_array(problem.language), codes) {
+            Ok(units) => Some(units),
+            Err(e) => {
+                result.outcome = Err(e);
+                return result;
+            }
+        }
+    } else {
+        None
+    };
     for white in whites {
         let mut board = Board::empty();
         for (sq, p) in &setup.units {
             board.put(*sq, *p);
+        }
+        if let Some(start) = &start {
+            let mut array = Board::empty();
+            for (sq, p) in start {
+                array.put(*sq, *p);
+            }
+            opts.target = Some(std::mem::replace(&mut board, array));
         }
         let castling = default_castling::<R>(&board, &no_castling);
         let mut to_move = first_mover(&stip, white);

@@ -8,11 +8,13 @@
 //! that the output modules write as text or JSON.
 
 use crate::bitboard::Bitboard;
+use crate::board::Board;
 use crate::bound::{GoalBound, Verdict};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::notation::{full_text, Style};
 use crate::piece::Side;
 use crate::position::Position;
+use crate::proof::ProofBound;
 use crate::rules::RuleSet;
 use crate::square::Square;
 use crate::stipulation::{Family, Goal, Stipulation};
@@ -44,6 +46,8 @@ pub struct SolveOptions {
     /// Cut help and series lines whose mate or stalemate is out of reach
     /// ([`GoalBound`]); off only to check that the cut loses nothing.
     pub goal_bound: bool,
+    /// The diagram a proof game arrives at (goal [`Goal::Diagram`]).
+    pub target: Option<Board>,
 }
 
 impl Default for SolveOptions {
@@ -60,6 +64,7 @@ impl Default for SolveOptions {
             deadline: None,
             style: Style::english(crate::codes::CodeSet::Fairyforge),
             goal_bound: true,
+            target: None,
         }
     }
 }
@@ -150,6 +155,8 @@ pub struct Solver<'p, R: RuleSet> {
     nodes: u64,
     /// Whether a help or series mate or stalemate is still within reach.
     bound: Option<GoalBound>,
+    /// Whether a proof game's diagram is still within reach.
+    proof: Option<ProofBound>,
 }
 
 /// The transposition table: what is known of positions already searched, each answer
@@ -264,8 +271,15 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
             _ => None,
         };
+        let proof = match &opts.target {
+            Some(target) if opts.goal_bound && stip.goal == Goal::Diagram => {
+                ProofBound::new(pos, target)
+            }
+            _ => None,
+        };
         Solver {
             bound,
+            proof,
             killers,
             pos,
             stip,
@@ -350,6 +364,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             Goal::MateOrStalemate => !self.pos.has_legal_move(&mut self.scratch),
             Goal::EnPassant => mv.kind == MoveKind::EnPassant,
             Goal::Any => true,
+            Goal::Diagram => self.opts.target.as_ref() == Some(self.pos.board()),
         }
     }
 
@@ -558,8 +573,8 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                     return format!("{t} #=");
                 }
             }
-            // with "any move" the reference marks checks only
-            Goal::Any => {
+            // with "any move" and in proof games the reference marks checks only
+            Goal::Any | Goal::Diagram => {
                 if let Some(t) = text.strip_suffix(" =") {
                     return t.to_string();
                 }
@@ -941,9 +956,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             self.help(len, &mut line, &mut lines);
             len += 2;
         }
-        // help play pairs Black's move with White's answer; help-self play the reverse
-        let pair_starter = match self.stip.family {
-            Family::HelpSelf => self.white,
+        // help play pairs Black's move with White's answer; help-self play and proof
+        // games the reverse
+        let pair_starter = match (self.stip.family, self.stip.goal) {
+            (Family::HelpSelf, _) | (_, Goal::Diagram) => self.white,
             _ => self.white.opponent(),
         };
         let first_is_second = self.pos.side() != pair_starter;
@@ -969,6 +985,12 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let key = table_key(self.key(), left, TAG_HELP);
         if self.table.get(key) == Some(false) {
             return false;
+        }
+        if let Some(proof) = &mut self.proof {
+            if proof.out_of_reach(self.pos, left.div_ceil(2), left / 2) {
+                self.table.insert(key, false);
+                return false;
+            }
         }
         // the goal side moves second to last; the mating side last
         let budget = |left: u32| (left.div_ceil(2), left / 2);
@@ -1097,6 +1119,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let key = table_key(self.key(), left, TAG_SERIES);
         if self.table.get(key) == Some(false) {
             return false;
+        }
+        if let Some(proof) = &mut self.proof {
+            // the other side never moves in a series proof game
+            if proof.out_of_reach(self.pos, left, 0) {
+                self.table.insert(key, false);
+                return false;
+            }
         }
         let mut helping = None;
         if let Some(bound) = &mut self.bound {
@@ -1239,9 +1268,11 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// Appends the goal's symbol to a line's last move where the move's own suffix does
     /// not show it (a capture: ` x`).
     fn mark_goal(&self, tokens: &mut [String]) {
-        if self.stip.goal == Goal::Capture {
-            if let Some(last) = tokens.last_mut() {
-                last.push_str(" x");
+        if let Some(last) = tokens.last_mut() {
+            match self.stip.goal {
+                Goal::Capture => last.push_str(" x"),
+                Goal::Diagram => last.push_str(" dia"),
+                _ => {}
             }
         }
     }
@@ -1264,6 +1295,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
 /// The side that moves first under `stip` when `white` has White's role.
 pub fn first_mover(stip: &Stipulation, white: Side) -> Side {
     let black = white.opponent();
+    if stip.goal == Goal::Diagram {
+        // a proof game starts with White's first move
+        return white;
+    }
     match stip.family {
         Family::Help => {
             if stip.half {

@@ -29,6 +29,8 @@ pub enum Goal {
     EnPassant,
     /// `~`: any move.
     Any,
+    /// `dia`: the diagram is reached (a proof game).
+    Diagram,
 }
 
 impl Goal {
@@ -44,6 +46,7 @@ impl Goal {
             Goal::MateOrStalemate => "#=",
             Goal::EnPassant => "ep",
             Goal::Any => "~",
+            Goal::Diagram => "dia",
         }
     }
 }

@@ -42,6 +42,7 @@ pub use condition::{Condition, ConditionParam};
 pub use error::InputError;
 pub use language::Language;
 pub use option::ProblemOption;
+pub(crate) use pieces::game_array;
 pub use pieces::{Colour, PlacedUnit};
 pub use problem::{LatexPiece, Problem, Texts};
 pub use square::Square;
