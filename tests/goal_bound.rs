@@ -130,3 +130,86 @@ fn the_goal_bound_loses_no_solution() {
     // the comparison means something only when solutions were there to lose
     assert!(solved >= 40, "only {solved} positions had solutions");
 }
+
+/// Proof games: the bound on the moves each side still needs to arrive at the diagram
+/// cuts nothing either. From random positions, random play of three or four half-moves
+/// (or three moves of White alone) makes a diagram; the proof game to it is solved with
+/// the cut and without it: the solutions are the same, and the random play is one of them.
+#[test]
+fn the_proof_bound_loses_no_solution() {
+    use fairyforge::engine::MoveList;
+    let mut rng = XorShift(0x2F6B_94C3_0D5E_A871);
+    let mut moves = MoveList::new();
+    let mut compared = 0;
+    for i in 0..POSITIONS {
+        let (family, plies, half) = match i % 3 {
+            0 => (Family::Help, 4, false),
+            1 => (Family::Help, 3, true),
+            _ => (Family::Series, 3, false),
+        };
+        let mut pos = random_position(&mut rng, Side::White);
+        if pos.in_check(Side::Black) {
+            continue;
+        }
+        let start = pos.clone();
+        let mut played = Vec::new();
+        for _ in 0..plies {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            pos.make(mv);
+            played.push(mv);
+            if family == Family::Series {
+                if pos.in_check(Side::Black) {
+                    break;
+                }
+                pos.pass();
+            }
+        }
+        if played.len() < plies {
+            continue;
+        }
+        let stip = Stipulation {
+            family,
+            goal: Goal::Diagram,
+            moves: if family == Family::Help {
+                plies as u32 / 2
+            } else {
+                plies as u32
+            },
+            half,
+            text: "dia".to_string(),
+        };
+        let solve = |bound: bool| {
+            let opts = SolveOptions {
+                goal_bound: bound,
+                target: Some(pos.board().clone()),
+                ..SolveOptions::default()
+            };
+            let mut from = start.clone();
+            match Solver::new(&mut from, stip.clone(), opts, Side::White).solve() {
+                Solution::Lines(mut lines) => {
+                    lines.sort();
+                    lines
+                }
+                other => panic!("proof games give lines, not {other:?}"),
+            }
+        };
+        let (cut, full) = (solve(true), solve(false));
+        assert!(
+            !full.is_empty(),
+            "{family:?} dia from {:?}: the random play is a solution",
+            start.board()
+        );
+        assert_eq!(
+            cut,
+            full,
+            "{family:?} dia from {:?}: the bound changed the solutions",
+            start.board()
+        );
+        compared += 1;
+    }
+    assert!(compared >= 50, "only {compared} proof games compared");
+}

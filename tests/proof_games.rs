@@ -1,0 +1,65 @@
+//! Proof games as a user solves them: `dia n` (help play from the game array, White
+//! first) and `ser-dia n` (White alone) arrive at the diagram, written as the reference
+//! writes them, with the check mark and ` dia` after the last move.
+
+use std::process::Command;
+
+/// Solves `problem` (one problem in the reference's English input language) and returns
+/// what `fairyforge solve` writes.
+fn solve(name: &str, problem: &str) -> String {
+    let path = std::env::temp_dir().join(format!(
+        "fairyforge-proof-{}-{name}.inp",
+        std::process::id()
+    ));
+    std::fs::write(&path, problem).expect("a temporary problem file");
+    let out = Command::new(env!("CARGO_BIN_EXE_fairyforge"))
+        .args(["solve", "--no-board"])
+        .arg(&path)
+        .output()
+        .expect("the fairyforge binary runs");
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The solution lines of an output.
+fn lines(out: &str) -> Vec<&str> {
+    out.lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("1."))
+        .collect()
+}
+
+#[test]
+fn a_help_proof_game_has_white_begin_and_each_pair_numbered() {
+    // after 1.e4 e5 2.Ke2 Ke7: the pawns must move before their kings
+    let out = solve(
+        "dia2",
+        "BeginProblem\nStipulation dia2\nPieces\n\
+         White Ra1 Sb1 Bc1 Qd1 Ke2 Bf1 Sg1 Rh1 Pa2 Pb2 Pc2 Pd2 Pe4 Pf2 Pg2 Ph2\n\
+         Black Ra8 Sb8 Bc8 Qd8 Ke7 Bf8 Sg8 Rh8 Pa7 Pb7 Pc7 Pd7 Pe5 Pf7 Pg7 Ph7\n\
+         EndProblem\n",
+    );
+    assert_eq!(
+        lines(&out),
+        ["1.e2-e4 e7-e5   2.Ke1-e2 Ke8-e7 dia"],
+        "{out}"
+    );
+}
+
+#[test]
+fn a_series_proof_game_is_played_by_white_alone() {
+    // the king walks out through the square its pawn left
+    let out = solve(
+        "serdia",
+        "BeginProblem\nStipulation ser-dia3\nPieces\n\
+         White Ra1 Sb1 Bc1 Qd1 Kd3 Bf1 Sg1 Rh1 Pa2 Pb2 Pc2 Pd2 Pf2 Pg2 Ph2 Pe4\n\
+         Black Ra8 Sb8 Bc8 Qd8 Ke8 Bf8 Sg8 Rh8 Pa7 Pb7 Pc7 Pd7 Pe7 Pf7 Pg7 Ph7\n\
+         EndProblem\n",
+    );
+    assert_eq!(lines(&out), ["1.e2-e4   2.Ke1-e2   3.Ke2-d3 dia"], "{out}");
+}
