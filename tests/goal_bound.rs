@@ -108,6 +108,7 @@ fn the_goal_bound_loses_no_solution() {
                 goal,
                 moves,
                 half,
+                reci: None,
                 text: format!("{}{}{moves}", family.prefix(), goal.symbol()),
             };
             let first = fairyforge::engine::solve::first_mover(&stip, Side::White);
@@ -180,6 +181,7 @@ fn the_proof_bound_loses_no_solution() {
                 plies as u32
             },
             half,
+            reci: None,
             text: "dia".to_string(),
         };
         let solve = |bound: bool| {

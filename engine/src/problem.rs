@@ -275,6 +275,37 @@ fn convert_stipulation(
                 goal: Goal::Diagram,
                 moves,
                 half: o.half_move,
+                reci: None,
+                text: o.text.clone(),
+            });
+        }
+        // reciprocal help play: the help play's last position lets Black reach its own
+        // goal too
+        input::Stipulation::Other(o)
+            if !o.exact
+                && !o.half_move
+                && matches!(o.family.as_str(), "reci-h" | "ser-reci-h")
+                && o.goals.len() == 2 =>
+        {
+            let goal = |g: input::Goal| match g {
+                input::Goal::Mate => Ok(Goal::Mate),
+                input::Goal::Stalemate => Ok(Goal::Stalemate),
+                g => Err(format!("the goal {g} of {} is not supported yet", o.text)),
+            };
+            let moves = o.moves.unwrap_or(0);
+            if moves == 0 {
+                return Err(format!("the stipulation {} has no moves", o.text));
+            }
+            return Ok(Stipulation {
+                family: if o.family == "reci-h" {
+                    Family::Help
+                } else {
+                    Family::SeriesHelp
+                },
+                goal: goal(o.goals[1])?,
+                moves,
+                half: false,
+                reci: Some(goal(o.goals[0])?),
                 text: o.text.clone(),
             });
         }
@@ -320,6 +351,7 @@ fn convert_stipulation(
         goal,
         moves,
         half,
+        reci: None,
         text: b.text.clone(),
     })
 }

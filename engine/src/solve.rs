@@ -342,8 +342,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
 
     /// Whether the goal is reached by `mv`, just made (the other side is to move).
     fn goal_after(&mut self, mv: &Move) -> bool {
+        self.reaches(self.stip.goal, mv)
+    }
+
+    /// Whether `goal` is reached by `mv`, just made (the other side is to move).
+    fn reaches(&mut self, goal: Goal, mv: &Move) -> bool {
         let side = self.pos.side();
-        match self.stip.goal {
+        match goal {
             Goal::Mate => self.pos.in_check(side) && !self.pos.has_legal_move(&mut self.scratch),
             Goal::Stalemate => {
                 !self.pos.in_check(side) && !self.pos.has_legal_move(&mut self.scratch)
@@ -992,6 +997,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                 return false;
             }
         }
+        if left == 2 && self.stip.reci.is_some() {
+            let ok = self.reciprocal(line, out);
+            if !ok && self.stopped.is_none() {
+                self.table.insert(key, false);
+            }
+            return ok;
+        }
         // the goal side moves second to last; the mating side last
         let budget = |left: u32| (left.div_ceil(2), left / 2);
         let mut helping = None;
@@ -1127,6 +1139,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                 return false;
             }
         }
+        if left == 1 && self.stip.reci.is_some() {
+            let ok = self.reciprocal(line, out);
+            if !ok && self.stopped.is_none() {
+                self.table.insert(key, false);
+            }
+            return ok;
+        }
         let mut helping = None;
         if let Some(bound) = &mut self.bound {
             // ser-h: the goal side plays the series, the other mates; ser-: the reverse
@@ -1166,9 +1185,11 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                         any = true;
                     }
                 }
-                Family::SeriesHelp => {
+                // (reciprocal play ends only with its reciprocal last move)
+                Family::SeriesHelp if self.stip.reci.is_none() => {
                     any |= self.record_goal_replies(line, out);
                 }
+                Family::SeriesHelp => {}
                 _ => {
                     // the other side is forced to reach the goal: the play ends with
                     // its goal move
@@ -1200,6 +1221,37 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         any
     }
 
+    /// The last move of reciprocal help play: the side to move must be able both to
+    /// reach its own goal ([`Stipulation::reci`]) and to let the other side reach the
+    /// play's goal in answer. When it can, records every line of either kind.
+    fn reciprocal(&mut self, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
+        let Some(own_goal) = self.stip.reci else {
+            return false;
+        };
+        let moves = self.legal();
+        let (mut answered, mut own) = (Vec::new(), Vec::new());
+        for mv in &moves {
+            self.pos.make(*mv);
+            line.push(*mv);
+            if self.reaches(own_goal, mv) {
+                own.push(line.clone());
+            }
+            self.record_goal_replies(line, &mut answered);
+            line.pop();
+            self.pos.unmake();
+        }
+        self.give_back(moves);
+        if answered.is_empty() || own.is_empty() {
+            // lines recorded on the way do not count
+            self.found -= answered.len();
+            return false;
+        }
+        self.found += own.len();
+        out.extend(answered);
+        out.extend(own);
+        true
+    }
+
     /// Records `line` completed by each reply of the side to move that reaches the
     /// goal; whether there was one.
     fn record_goal_replies(&mut self, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
@@ -1221,10 +1273,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     }
 
     fn write_series(&mut self, line: &[Move]) -> Vec<String> {
+        // (a reciprocal line of the series' length ends with the series side's own
+        // goal move)
+        let own_goal = self.stip.reci.is_some() && line.len() == self.stip.moves as usize;
         let ends_with_reply = matches!(
             self.stip.family,
             Family::SeriesHelp | Family::SeriesSelf | Family::SeriesReflex
-        );
+        ) && !own_goal;
         let series_len = if ends_with_reply {
             line.len() - 1
         } else {

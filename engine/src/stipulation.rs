@@ -65,6 +65,10 @@ pub struct Stipulation {
     pub moves: u32,
     /// Help play with an extra half move (`h#2.5`): White starts.
     pub half: bool,
+    /// Reciprocal help play (`reci-h`, `ser-reci-h`): the goal the side to move must
+    /// also be able to reach by itself with the last move of its play (the play's own
+    /// goal, `goal`, being reached by the other side's answer).
+    pub reci: Option<Goal>,
     /// The text as written.
     pub text: String,
 }

@@ -232,7 +232,8 @@ pub struct OtherStipulation {
     pub half_move: bool,
     /// Whether `exact-` was given.
     pub exact: bool,
-    /// For a structured stipulation: every goal it names, in order.
+    /// For a structured stipulation: every goal it names, in order; for a reciprocal
+    /// help stipulation: Black's goal, then White's.
     pub goals: Vec<Goal>,
 }
 
@@ -337,6 +338,8 @@ struct Play {
     half_move: bool,
     exact: bool,
     intro: bool,
+    /// `reci-h(=)#`: Black's own goal, when written apart from White's.
+    reci: Option<Goal>,
 }
 
 /// Reads the stipulation token `tok` (and the next token if the length is written
@@ -386,7 +389,11 @@ pub(crate) fn read_stipulation<'a>(
                 moves: Some(play.moves),
                 half_move: play.half_move,
                 exact: play.exact,
-                goals: Vec::new(),
+                goals: if play.prefix.ends_with("reci-h") {
+                    vec![play.reci.unwrap_or(play.goal), play.goal]
+                } else {
+                    Vec::new()
+                },
             })
         }
     };
@@ -437,10 +444,11 @@ fn read_play<'a>(
     } else {
         &s[prefix.len()..]
     };
-    let (goal, rest) = if prefix.ends_with("reci-h") {
+    let (reci, goal, rest) = if prefix.ends_with("reci-h") {
         read_reci_goals(&tok, after_prefix, at(after_prefix))?
     } else {
-        read_goal(&tok, after_prefix, at(after_prefix))?
+        let (goal, rest) = read_goal(&tok, after_prefix, at(after_prefix))?;
+        (None, goal, rest)
     };
     // The length may be written apart from the goal, as in "dia 4".
     let (len_tok, digits) = if rest.is_empty() {
@@ -488,6 +496,7 @@ fn read_play<'a>(
         half_move,
         exact,
         intro: false,
+        reci,
     })
 }
 
@@ -512,11 +521,14 @@ fn read_reci_goals<'a>(
     tok: &Token,
     s: &'a str,
     skip: usize,
-) -> Result<(Goal, &'a str), InputError> {
+) -> Result<(Option<Goal>, Goal, &'a str), InputError> {
     if let Some(inner) = s.strip_prefix('(') {
-        let (_, rest) = read_goal(tok, inner, skip + 1)?;
+        let (black, rest) = read_goal(tok, inner, skip + 1)?;
         match rest.strip_prefix(')') {
-            Some(after) => read_goal(tok, after, skip + (s.len() - after.len())),
+            Some(after) => {
+                let (white, rest) = read_goal(tok, after, skip + (s.len() - after.len()))?;
+                Ok((Some(black), white, rest))
+            }
             None => Err(tok.error_within(
                 skip + (s.len() - rest.len()),
                 format!(
@@ -526,7 +538,8 @@ fn read_reci_goals<'a>(
             )),
         }
     } else {
-        read_goal(tok, s, skip)
+        let (goal, rest) = read_goal(tok, s, skip)?;
+        Ok((None, goal, rest))
     }
 }
 

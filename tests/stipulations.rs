@@ -1,6 +1,8 @@
-//! Proof games as a user solves them: `dia n` (help play from the game array, White
-//! first) and `ser-dia n` (White alone) arrive at the diagram, written as the reference
-//! writes them, with the check mark and ` dia` after the last move.
+//! Stipulations beyond the basic families, as a user solves them: proof games (`dia n`,
+//! help play from the game array with White first, and `ser-dia n`, White alone) arrive
+//! at the diagram, written with the check mark and ` dia` after the last move; reciprocal
+//! help play (`reci-h`) lists the help play's mates and Black's own, and only when the
+//! last position allows both.
 
 use std::process::Command;
 
@@ -8,7 +10,7 @@ use std::process::Command;
 /// what `fairyforge solve` writes.
 fn solve(name: &str, problem: &str) -> String {
     let path = std::env::temp_dir().join(format!(
-        "fairyforge-proof-{}-{name}.inp",
+        "fairyforge-stipulation-{}-{name}.inp",
         std::process::id()
     ));
     std::fs::write(&path, problem).expect("a temporary problem file");
@@ -62,4 +64,31 @@ fn a_series_proof_game_is_played_by_white_alone() {
          EndProblem\n",
     );
     assert_eq!(lines(&out), ["1.e2-e4   2.Ke1-e2   3.Ke2-d3 dia"], "{out}");
+}
+
+#[test]
+fn reciprocal_help_play_needs_both_mates_of_the_last_position() {
+    // Black mates by Re1, or clears the long diagonal for White's Ra8 mate
+    let problem = |extra: &str| {
+        format!(
+            "BeginProblem\nStipulation reci-h#1\nPieces\n\
+             White Ka1 Pa2 Pb2 Bd4 Ra7\nBlack Kg8 Ph7 Re5 Pg6 Pf7 {extra}\nEndProblem\n"
+        )
+    };
+    let out = solve("reci", &problem(""));
+    let mut found = lines(&out);
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            "1.Re5-e1 #",
+            "1.Re5-f5 Ra7-a8 #",
+            "1.Re5-g5 Ra7-a8 #",
+            "1.Re5-h5 Ra7-a8 #"
+        ],
+        "{out}"
+    );
+    // with White's Ra8 covered, Black's own mate alone is no solution
+    let out = solve("reci-none", &problem("Bf3"));
+    assert!(lines(&out).is_empty(), "{out}");
 }
