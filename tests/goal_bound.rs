@@ -109,6 +109,7 @@ fn the_goal_bound_loses_no_solution() {
                 moves,
                 half,
                 reci: None,
+                reflex: false,
                 text: format!("{}{}{moves}", family.prefix(), goal.symbol()),
             };
             let first = fairyforge::engine::solve::first_mover(&stip, Side::White);
@@ -182,6 +183,7 @@ fn the_proof_bound_loses_no_solution() {
             },
             half,
             reci: None,
+            reflex: false,
             text: "dia".to_string(),
         };
         let solve = |bound: bool| {

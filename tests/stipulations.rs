@@ -2,7 +2,7 @@
 //! help play from the game array with White first, and `ser-dia n`, White alone) arrive
 //! at the diagram, written with the check mark and ` dia` after the last move; reciprocal
 //! help play (`reci-h`) lists the help play's mates and Black's own, and only when the
-//! last position allows both.
+//! last position allows both; help-reflex play (`hr`) ends wherever a side can mate.
 
 use std::process::Command;
 
@@ -91,4 +91,20 @@ fn reciprocal_help_play_needs_both_mates_of_the_last_position() {
     // with White's Ra8 covered, Black's own mate alone is no solution
     let out = solve("reci-none", &problem("Bf3"));
     assert!(lines(&out).is_empty(), "{out}");
+}
+
+#[test]
+fn help_reflex_play_ends_where_a_side_can_mate() {
+    // not 1.Ke1-f2 d3*e2 2.Kf2-g1 e2-e1=Q#: after 1...d3*e2 White could mate by
+    // Qh8*h5, so it must, and the play ends there without Black's mate
+    let out = solve(
+        "hr",
+        "BeginProblem\nStipulation hr#2\nPieces\n\
+         White Ke1 Pe2 Qh8 Pb2\nBlack Kh3 Ph5 Pd3\nEndProblem\n",
+    );
+    assert_eq!(
+        lines(&out),
+        ["1.Ke1-f1 d3*e2 +   2.Kf1-g1 e2-e1=Q #"],
+        "{out}"
+    );
 }

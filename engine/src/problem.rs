@@ -276,6 +276,7 @@ fn convert_stipulation(
                 moves,
                 half: o.half_move,
                 reci: None,
+                reflex: false,
                 text: o.text.clone(),
             });
         }
@@ -306,6 +307,28 @@ fn convert_stipulation(
                 moves,
                 half: false,
                 reci: Some(goal(o.goals[0])?),
+                reflex: false,
+                text: o.text.clone(),
+            });
+        }
+        // help-reflex play: help-self play in which Black mates as soon as it can
+        input::Stipulation::Other(o) if !o.exact && o.family == "hr" => {
+            let goal = match o.goal {
+                Some(input::Goal::Mate) => Goal::Mate,
+                Some(input::Goal::Stalemate) => Goal::Stalemate,
+                _ => return Err(format!("the goal of {} is not supported yet", o.text)),
+            };
+            let moves = o.moves.unwrap_or(0);
+            if moves == 0 {
+                return Err(format!("the stipulation {} has no moves", o.text));
+            }
+            return Ok(Stipulation {
+                family: Family::HelpSelf,
+                goal,
+                moves,
+                half: o.half_move,
+                reci: None,
+                reflex: true,
                 text: o.text.clone(),
             });
         }
@@ -352,6 +375,7 @@ fn convert_stipulation(
         moves,
         half,
         reci: None,
+        reflex: false,
         text: b.text.clone(),
     })
 }

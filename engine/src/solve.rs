@@ -956,7 +956,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let total = self.stip.half_moves();
         let mut lines = Vec::new();
         let mut line = Vec::new();
-        let mut len = 2 - total % 2;
+        // (help-reflex play ends wherever the goal can be reached: one search finds the
+        // short lines too)
+        let mut len = if self.stip.reflex {
+            total
+        } else {
+            2 - total % 2
+        };
         while len <= total && self.stopped.is_none() {
             self.help(len, &mut line, &mut lines);
             len += 2;
@@ -995,6 +1001,23 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             if proof.out_of_reach(self.pos, left.div_ceil(2), left / 2) {
                 self.table.insert(key, false);
                 return false;
+            }
+        }
+        if self.stip.reflex {
+            // either side reaches the goal as soon as it can, which ends the play: a
+            // solution when it is the goal side, else a line that goes nowhere
+            if self.pos.side() == self.white.opponent() {
+                if self.record_goal_replies(line, out) {
+                    return true;
+                }
+            } else {
+                let moves = self.legal();
+                let ends = self.some_move_reaches_goal(&moves);
+                self.give_back(moves);
+                if ends {
+                    self.table.insert(key, false);
+                    return false;
+                }
             }
         }
         if left == 2 && self.stip.reci.is_some() {
@@ -1050,6 +1073,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                 match self.stip.family {
                     // the last move forces the other side to reach the goal: the line
                     // ends with each of its goal moves
+                    Family::HelpSelf if self.stip.reflex => self.record_goal_replies(line, out),
                     Family::HelpSelf => {
                         self.defence_loses(0) && self.record_goal_replies(line, out)
                     }

@@ -69,6 +69,9 @@ pub struct Stipulation {
     /// also be able to reach by itself with the last move of its play (the play's own
     /// goal, `goal`, being reached by the other side's answer).
     pub reci: Option<Goal>,
+    /// Help-reflex play (`hr`): help-self play in which the side that reaches the goal
+    /// must do so as soon as it can, which ends the play there.
+    pub reflex: bool,
     /// The text as written.
     pub text: String,
 }
