@@ -1,21 +1,28 @@
 //! Stipulations beyond the basic families, as a user solves them: proof games (`dia n`,
 //! help play from the game array with White first, and `ser-dia n`, White alone) arrive
-//! at the diagram, written with the check mark and ` dia` after the last move; reciprocal
+//! at the diagram, written with the check mark and ` dia` after the last move; `a=>b`
+//! plays from a first diagram to the second, Black first, both diagrams shown; reciprocal
 //! help play (`reci-h`) lists the help play's mates and Black's own, and only when the
 //! last position allows both; help-reflex play (`hr`) ends wherever a side can mate.
 
 use std::process::Command;
 
 /// Solves `problem` (one problem in the reference's English input language) and returns
-/// what `fairyforge solve` writes.
+/// what `fairyforge solve --no-board` writes.
 fn solve(name: &str, problem: &str) -> String {
+    solve_with(name, problem, &["--no-board"])
+}
+
+/// What `fairyforge solve ARGS` writes for `problem`.
+fn solve_with(name: &str, problem: &str, args: &[&str]) -> String {
     let path = std::env::temp_dir().join(format!(
         "fairyforge-stipulation-{}-{name}.inp",
         std::process::id()
     ));
     std::fs::write(&path, problem).expect("a temporary problem file");
     let out = Command::new(env!("CARGO_BIN_EXE_fairyforge"))
-        .args(["solve", "--no-board"])
+        .arg("solve")
+        .args(args)
         .arg(&path)
         .output()
         .expect("the fairyforge binary runs");
@@ -107,4 +114,19 @@ fn help_reflex_play_ends_where_a_side_can_mate() {
         ["1.Ke1-f1 d3*e2 +   2.Kf1-g1 e2-e1=Q #"],
         "{out}"
     );
+}
+
+#[test]
+fn a_to_b_plays_from_the_first_diagram_to_the_second_black_first() {
+    let problem = "BeginProblem\nPieces\nWhite Ka1\nBlack Kh8 Pg7\nStipulation a=>b1\n\
+                   Pieces\nWhite Kb1\nBlack Kh8 Pg6\nEndProblem\n";
+    let out = solve("atob", problem);
+    assert_eq!(lines(&out), ["1.g7-g6 Ka1-b1 a=>b"], "{out}");
+    // with the diagrams: the first, who moves from it, then the second
+    let out = solve_with("atob-board", problem, &[]);
+    let arrow = out
+        .find("=> (Black ->)")
+        .expect("the arrow between the diagrams");
+    assert_eq!(out.matches("+---a---b").count(), 4, "two diagrams\n{out}");
+    assert!(out[arrow..].contains("a=>b1"), "{out}");
 }

@@ -57,6 +57,8 @@ pub struct ProblemResult {
     pub codes: CodeSet,
     /// The diagram's units.
     pub units: Vec<(Square, Piece)>,
+    /// For `a=>b`: the first diagram's units, and the side that moves first from it.
+    pub start: Option<(Vec<(Square, Piece)>, Side)>,
     /// The problem as read.
     pub problem: input::Problem,
     /// The stipulation as printed under the diagram.
@@ -131,8 +133,6 @@ pub fn solve_problem<R: RuleSet + Default>(
     let codes = code_set(problem.language, settings);
     let units = if problem.total_invisible.is_some() {
         Err("total invisible units are not supported yet".to_string())
-    } else if problem.start_position.is_some() {
-        Err("the stipulation a=>b (start position) is not supported yet".to_string())
     } else {
         resolve::<R>(&problem.pieces, codes)
     };
@@ -225,10 +225,22 @@ pub fn solve_problem<R: RuleSet + Default>(
             t.warnings.insert(0, warning.to_string());
         }
     }
+    // a=>b: the first diagram, Black to move unless White plays first
+    let white_first = problem.has_option(|o| matches!(o, ProblemOption::WhiteToPlay))
+        || problem.stipulation.family_name().starts_with("ser-");
+    let start = problem.start_position.as_ref().and_then(|units| {
+        let mover = if white_first {
+            Side::White
+        } else {
+            Side::Black
+        };
+        resolve::<R>(units, codes).ok().map(|u| (u, mover))
+    });
     ProblemResult {
         language: problem.language,
         codes,
         units: base.units,
+        start,
         problem: problem.clone(),
         stipulation: stip_text,
         twins,
@@ -259,20 +271,24 @@ fn convert_stipulation(
         input::Stipulation::Basic(b) => b,
         // proof games from the game array: help play White first, or White alone
         input::Stipulation::Other(o)
-            if !o.exact && matches!(o.family.as_str(), "dia" | "ser-dia") =>
+            if !o.exact && matches!(o.family.as_str(), "dia" | "ser-dia" | "a=>b" | "ser-a=>b") =>
         {
             let moves = o.moves.unwrap_or(0);
             if moves == 0 && !o.half_move {
                 return Err(format!("the stipulation {} has no moves", o.text));
             }
-            let family = if o.family == "dia" {
-                Family::Help
-            } else {
+            let family = if o.family.starts_with("ser-") {
                 Family::Series
+            } else {
+                Family::Help
             };
             return Ok(Stipulation {
                 family,
-                goal: Goal::Diagram,
+                goal: if o.family.ends_with("dia") {
+                    Goal::Diagram
+                } else {
+                    Goal::Position
+                },
                 moves,
                 half: o.half_move,
                 reci: None,
@@ -426,7 +442,10 @@ fn solve_setup<R: RuleSet + Default>(
 ) -> TwinResult {
     let white_to_play = problem.has_option(|o| matches!(o, ProblemOption::WhiteToPlay));
     let stip_text = printed_stipulation(&setup.stipulation, problem);
-    let applicable = matches!(&setup.stipulation, input::Stipulation::Basic(b) if b.family == input::Family::Help && !b.half_move);
+    let applicable = match &setup.stipulation {
+        input::Stipulation::Basic(b) => b.family == input::Family::Help && !b.half_move,
+        input::Stipulation::Other(o) => o.family == "a=>b",
+    };
     let note = (white_to_play && !applicable && setup.stipulation_given)
         .then(|| "WhiteToPlay not applicable - ignored".to_string());
     let mut result = TwinResult {
@@ -515,12 +534,21 @@ fn solve_setup<R: RuleSet + Default>(
     let whites: Vec<Side> = match (duplex, half_duplex) {
         (_, true) => vec![Side::Black],
         (true, false) => vec![Side::White, Side::Black],
+        // a=>b in help play: Black begins, unless White is to play
+        _ if stip.goal == Goal::Position && stip.family == Family::Help && !white_to_play => {
+            vec![Side::Black]
+        }
         _ => vec![Side::White],
     };
     let promotions_also: Vec<Kind> = Vec::new();
-    // a proof game starts from the game array and arrives at the diagram
-    let start = if stip.goal == Goal::Diagram {
-        match resolve::<R>(&input::game_array(problem.language), codes) {
+    // a proof game starts from the game array (a=>b: the first diagram) and arrives at
+    // the diagram
+    let start = if stip.goal.is_proof() {
+        let first = match &problem.start_position {
+            Some(units) => units.clone(),
+            None => input::game_array(problem.language),
+        };
+        match resolve::<R>(&first, codes) {
             Ok(units) => Some(units),
             Err(e) => {
                 result.outcome = Err(e);

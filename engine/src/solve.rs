@@ -46,7 +46,7 @@ pub struct SolveOptions {
     /// Cut help and series lines whose mate or stalemate is out of reach
     /// ([`GoalBound`]); off only to check that the cut loses nothing.
     pub goal_bound: bool,
-    /// The diagram a proof game arrives at (goal [`Goal::Diagram`]).
+    /// The diagram a proof game arrives at (goals [`Goal::Diagram`], [`Goal::Position`]).
     pub target: Option<Board>,
 }
 
@@ -272,9 +272,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             _ => None,
         };
         let proof = match &opts.target {
-            Some(target) if opts.goal_bound && stip.goal == Goal::Diagram => {
-                ProofBound::new(pos, target)
-            }
+            Some(target) if opts.goal_bound && stip.goal.is_proof() => ProofBound::new(pos, target),
             _ => None,
         };
         Solver {
@@ -369,7 +367,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             Goal::MateOrStalemate => !self.pos.has_legal_move(&mut self.scratch),
             Goal::EnPassant => mv.kind == MoveKind::EnPassant,
             Goal::Any => true,
-            Goal::Diagram => self.opts.target.as_ref() == Some(self.pos.board()),
+            Goal::Diagram | Goal::Position => self.opts.target.as_ref() == Some(self.pos.board()),
         }
     }
 
@@ -579,7 +577,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                 }
             }
             // with "any move" and in proof games the reference marks checks only
-            Goal::Any | Goal::Diagram => {
+            Goal::Any | Goal::Diagram | Goal::Position => {
                 if let Some(t) = text.strip_suffix(" =") {
                     return t.to_string();
                 }
@@ -970,7 +968,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         // help play pairs Black's move with White's answer; help-self play and proof
         // games the reverse
         let pair_starter = match (self.stip.family, self.stip.goal) {
-            (Family::HelpSelf, _) | (_, Goal::Diagram) => self.white,
+            (Family::HelpSelf, _) | (_, Goal::Diagram | Goal::Position) => self.white,
             _ => self.white.opponent(),
         };
         let first_is_second = self.pos.side() != pair_starter;
@@ -1350,7 +1348,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if let Some(last) = tokens.last_mut() {
             match self.stip.goal {
                 Goal::Capture => last.push_str(" x"),
-                Goal::Diagram => last.push_str(" dia"),
+                Goal::Diagram | Goal::Position => {
+                    last.push(' ');
+                    last.push_str(self.stip.goal.symbol());
+                }
                 _ => {}
             }
         }
@@ -1374,7 +1375,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
 /// The side that moves first under `stip` when `white` has White's role.
 pub fn first_mover(stip: &Stipulation, white: Side) -> Side {
     let black = white.opponent();
-    if stip.goal == Goal::Diagram {
+    if stip.goal.is_proof() {
         // a proof game starts with White's first move
         return white;
     }

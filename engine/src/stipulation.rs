@@ -29,8 +29,10 @@ pub enum Goal {
     EnPassant,
     /// `~`: any move.
     Any,
-    /// `dia`: the diagram is reached (a proof game).
+    /// `dia`: the diagram is reached from the game array (a proof game).
     Diagram,
+    /// `a=>b`: the second diagram is reached from the first.
+    Position,
 }
 
 impl Goal {
@@ -47,7 +49,13 @@ impl Goal {
             Goal::EnPassant => "ep",
             Goal::Any => "~",
             Goal::Diagram => "dia",
+            Goal::Position => "a=>b",
         }
+    }
+
+    /// Whether the goal is a position to arrive at (`dia`, `a=>b`).
+    pub fn is_proof(self) -> bool {
+        matches!(self, Goal::Diagram | Goal::Position)
     }
 }
 

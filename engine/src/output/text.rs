@@ -59,7 +59,13 @@ pub fn write_problem<R: RuleSet>(
         stipulation: result.stipulation.clone(),
         total_invisible: 0,
         attributes_in_problem: Vec::new(),
-        atob_start: None,
+        atob_start: result.start.as_ref().map(|(units, mover)| {
+            let colour = match mover {
+                crate::piece::Side::White => layout::Colour::White,
+                crate::piece::Side::Black => layout::Colour::Black,
+            };
+            (board::<R>(result, units), colour)
+        }),
         conditions: result
             .problem
             .conditions
@@ -69,6 +75,11 @@ pub fn write_problem<R: RuleSet>(
         option_lines,
     };
     let mut out = String::new();
+    // remarks come first, whatever else is left out
+    for remark in &texts.remarks {
+        out.push_str(remark);
+        out.push('\n');
+    }
     if let Some(note) = result.twins.first().and_then(|t| t.note.as_ref()) {
         out.push_str(note);
         out.push('\n');
