@@ -4,6 +4,7 @@
 //! plays from a first diagram to the second, Black first, both diagrams shown; reciprocal
 //! help play (`reci-h`) lists the help play's mates and Black's own, and only when the
 //! last position allows both; help-reflex play (`hr`) ends wherever a side can mate.
+//! Set play of help play that White begins shows White's skipped move as `1...  ...`.
 
 use std::process::Command;
 
@@ -129,4 +130,18 @@ fn a_to_b_plays_from_the_first_diagram_to_the_second_black_first() {
         .expect("the arrow between the diagrams");
     assert_eq!(out.matches("+---a---b").count(), 4, "two diagrams\n{out}");
     assert!(out[arrow..].contains("a=>b1"), "{out}");
+}
+
+#[test]
+fn set_play_of_help_play_white_begins_skips_whites_first_move() {
+    let out = solve(
+        "setplay",
+        "BeginProblem\nStipulation h#1.5\nOption SetPlay\nPieces\n\
+         White Kb6 Rh1\nBlack Ka8 Pb7\nEndProblem\n",
+    );
+    assert!(
+        out.contains("\n  1...  ...  2.Ka8-b8 Rh1-h8 #\n"),
+        "the set play line\n{out}"
+    );
+    assert!(out.contains("\n  1...Rh1-h8 #\n"), "{out}");
 }

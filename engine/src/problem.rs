@@ -607,7 +607,12 @@ fn solve_setup<R: RuleSet + Default>(
             if pos.in_check(to_move.opponent()) {
                 phases.push(capture_king());
             } else if set.moves > 0 || set.half {
-                let mut solver = Solver::new(&mut pos, set, opts.clone(), white);
+                // White's skipped first move shows as `1... ...` when it began a pair
+                let set_opts = SolveOptions {
+                    first_skipped: stip.half,
+                    ..opts.clone()
+                };
+                let mut solver = Solver::new(&mut pos, set, set_opts, white);
                 phases.push(solver.solve());
                 result.stopped = result.stopped.or(solver.stopped());
             }

@@ -46,6 +46,9 @@ pub struct SolveOptions {
     /// Cut help and series lines whose mate or stalemate is out of reach
     /// ([`GoalBound`]); off only to check that the cut loses nothing.
     pub goal_bound: bool,
+    /// Help play's set play when White's skipped first move began a pair: each line
+    /// starts `1... ...` and counts from 2.
+    pub first_skipped: bool,
     /// The diagram a proof game arrives at (goals [`Goal::Diagram`], [`Goal::Position`]).
     pub target: Option<Board>,
 }
@@ -64,6 +67,7 @@ impl Default for SolveOptions {
             deadline: None,
             style: Style::english(crate::codes::CodeSet::Fairyforge),
             goal_bound: true,
+            first_skipped: false,
             target: None,
         }
     }
@@ -1115,6 +1119,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let mut tokens = Vec::new();
         let mut number = 1;
         let mut second = first_is_second;
+        if self.opts.first_skipped {
+            tokens.push("1...  ...".to_string());
+            number = 2;
+        }
         for (i, mv) in line.iter().enumerate() {
             let text = self.text(mv);
             let token = match (i, second) {

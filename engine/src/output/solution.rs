@@ -33,7 +33,13 @@ pub fn write_solution(solution: &Solution, words: &Words) -> String {
                         // a move number (`2.`), not castling (`0-0`)
                         let digits = token.bytes().take_while(u8::is_ascii_digit).count();
                         let numbered = digits > 0 && token.as_bytes().get(digits) == Some(&b'.');
-                        out.push_str(if numbered { "   " } else { " " });
+                        // (after a skipped first move, `1...  ...`, two spaces)
+                        let after_skip = line[i - 1].ends_with(" ...");
+                        out.push_str(match (numbered, after_skip) {
+                            (true, false) => "   ",
+                            (true, true) => "  ",
+                            _ => " ",
+                        });
                     }
                     out.push_str(token);
                 }
