@@ -14,11 +14,17 @@ pub fn alphabetic(sq: Square) -> i32 {
     i32::from(sq.file()) * 8 + i32::from(sq.rank())
 }
 
-/// The length of a move, squared (the distance between departure and arrival).
+/// The length of a move, squared (the distance between departure and arrival). A
+/// castling counts the royal unit's and its partner's ways together, as problemists'
+/// solvers measure it: 0-0 is 4 long (16), 0-0-0 is 5 (25).
 #[inline]
 pub fn length(mv: &Move) -> i32 {
     let dx = i32::from(mv.to.file() - mv.from.file());
     let dy = i32::from(mv.to.rank() - mv.from.rank());
+    if let Some((from, to)) = mv.partner() {
+        let both = dx.abs() + i32::from((to.file() - from.file()).abs());
+        return both * both;
+    }
     dx * dx + dy * dy
 }
 
@@ -53,4 +59,48 @@ pub fn observed_by_kind<R: RuleSet>(
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::length;
+    use crate::moves::{Effect, Move, MoveKind};
+    use crate::piece::{Kind, Owner, Piece};
+    use crate::square::Square;
+
+    fn castling(king_to: &str, corner: &str, partner_to: &str, kind: MoveKind) -> Move {
+        let sq = |s: &str| Square::parse(s).expect("a square");
+        let (king, rook) = (
+            Piece::new(Kind(0), Owner::White),
+            Piece::new(Kind(3), Owner::White),
+        );
+        Move::quiet(sq("e1"), sq(king_to), king)
+            .with_kind(kind)
+            .with_effect(Effect::Remove {
+                at: sq(corner),
+                piece: rook,
+            })
+            .and_then(|m| {
+                m.with_effect(Effect::Add {
+                    at: sq(partner_to),
+                    piece: rook,
+                })
+            })
+            .expect("room for the partner's effects")
+    }
+
+    #[test]
+    fn a_move_is_as_long_as_its_way_and_castling_counts_both_units() {
+        let sq = |s: &str| Square::parse(s).expect("a square");
+        let knight = Move::quiet(sq("b1"), sq("c3"), Piece::new(Kind(2), Owner::White));
+        assert_eq!(length(&knight), 5);
+        assert_eq!(
+            length(&castling("g1", "h1", "f1", MoveKind::CastleShort)),
+            16
+        );
+        assert_eq!(
+            length(&castling("c1", "a1", "d1", MoveKind::CastleLong)),
+            25
+        );
+    }
 }
