@@ -110,6 +110,7 @@ fn the_goal_bound_loses_no_solution() {
                 half,
                 reci: None,
                 reflex: false,
+                exact: false,
                 text: format!("{}{}{moves}", family.prefix(), goal.symbol()),
             };
             let first = fairyforge::engine::solve::first_mover(&stip, Side::White);
@@ -184,6 +185,7 @@ fn the_proof_bound_loses_no_solution() {
             half,
             reci: None,
             reflex: false,
+            exact: false,
             text: "dia".to_string(),
         };
         let solve = |bound: bool| {

@@ -4,7 +4,8 @@
 //! plays from a first diagram to the second, Black first, both diagrams shown; reciprocal
 //! help play (`reci-h`) lists the help play's mates and Black's own, and only when the
 //! last position allows both; help-reflex play (`hr`) ends wherever a side can mate.
-//! Set play of help play that White begins shows White's skipped move as `1...  ...`.
+//! Set play of help play that White begins shows White's skipped move as `1...  ...`;
+//! `exact-` play seeks no shorter solutions.
 
 use std::process::Command;
 
@@ -144,4 +145,23 @@ fn set_play_of_help_play_white_begins_skips_whites_first_move() {
         "the set play line\n{out}"
     );
     assert!(out.contains("\n  1...Rh1-h8 #\n"), "{out}");
+}
+
+#[test]
+fn exact_help_play_seeks_no_shorter_solution() {
+    let problem = |stipulation: &str| {
+        format!(
+            "BeginProblem\nStipulation {stipulation}\nPieces\n\
+             White Kb6 Rh1\nBlack Ka8 Pb7\nEndProblem\n"
+        )
+    };
+    // h#2 also lists the mate in one, 1.Ka8-b8 Rh1-h8#; exact-h#2 does not
+    let short = "1.Ka8-b8 Rh1-h8 #";
+    let all = solve("h2", &problem("h#2"));
+    assert!(lines(&all).contains(&short), "{all}");
+    let exact = solve("exact-h2", &problem("exact-h#2"));
+    let exact_lines = lines(&exact);
+    assert!(!exact_lines.contains(&short), "{exact}");
+    assert_eq!(exact_lines.len(), 11, "{exact}");
+    assert!(exact_lines.iter().all(|l| l.contains("  2.")), "{exact}");
 }

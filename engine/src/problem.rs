@@ -271,7 +271,7 @@ fn convert_stipulation(
         input::Stipulation::Basic(b) => b,
         // proof games from the game array: help play White first, or White alone
         input::Stipulation::Other(o)
-            if !o.exact && matches!(o.family.as_str(), "dia" | "ser-dia" | "a=>b" | "ser-a=>b") =>
+            if matches!(o.family.as_str(), "dia" | "ser-dia" | "a=>b" | "ser-a=>b") =>
         {
             let moves = o.moves.unwrap_or(0);
             if moves == 0 && !o.half_move {
@@ -293,6 +293,7 @@ fn convert_stipulation(
                 half: o.half_move,
                 reci: None,
                 reflex: false,
+                exact: o.exact,
                 text: o.text.clone(),
             });
         }
@@ -324,11 +325,12 @@ fn convert_stipulation(
                 half: false,
                 reci: Some(goal(o.goals[0])?),
                 reflex: false,
+                exact: false,
                 text: o.text.clone(),
             });
         }
         // help-reflex play: help-self play in which Black mates as soon as it can
-        input::Stipulation::Other(o) if !o.exact && o.family == "hr" => {
+        input::Stipulation::Other(o) if o.family == "hr" => {
             let goal = match o.goal {
                 Some(input::Goal::Mate) => Goal::Mate,
                 Some(input::Goal::Stalemate) => Goal::Stalemate,
@@ -345,6 +347,7 @@ fn convert_stipulation(
                 half: o.half_move,
                 reci: None,
                 reflex: true,
+                exact: o.exact,
                 text: o.text.clone(),
             });
         }
@@ -355,7 +358,13 @@ fn convert_stipulation(
             ))
         }
     };
-    if b.exact {
+    // exact play has no shorter solutions: for help and series play only, so far
+    if b.exact
+        && !matches!(
+            b.family,
+            Family::Help | Family::HelpSelf | Family::Series | Family::SeriesHelp
+        )
+    {
         return Err(format!(
             "the stipulation {} (exact) is not supported yet",
             b.text
@@ -392,6 +401,7 @@ fn convert_stipulation(
         half,
         reci: None,
         reflex: false,
+        exact: b.exact,
         text: b.text.clone(),
     })
 }

@@ -960,7 +960,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let mut line = Vec::new();
         // (help-reflex play ends wherever the goal can be reached: one search finds the
         // short lines too)
-        let mut len = if self.stip.reflex {
+        let mut len = if self.stip.reflex || self.stip.exact {
             total
         } else {
             2 - total % 2
@@ -1009,7 +1009,16 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             // either side reaches the goal as soon as it can, which ends the play: a
             // solution when it is the goal side, else a line that goes nowhere
             if self.pos.side() == self.white.opponent() {
-                if self.record_goal_replies(line, out) {
+                if self.stip.exact {
+                    // exact play: an early goal is no solution, and the play is over
+                    let moves = self.legal();
+                    let ends = self.some_move_reaches_goal(&moves);
+                    self.give_back(moves);
+                    if ends {
+                        self.table.insert(key, false);
+                        return false;
+                    }
+                } else if self.record_goal_replies(line, out) {
                     return true;
                 }
             } else {
@@ -1208,6 +1217,8 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             let mut ended = false;
             // the series may end here
             match self.stip.family {
+                // (exact play ends with its last move only)
+                Family::Series if self.stip.exact && left > 1 => {}
                 Family::Series => {
                     if self.goal_after(mv) {
                         out.push(line.clone());
@@ -1216,7 +1227,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                     }
                 }
                 // (reciprocal play ends only with its reciprocal last move)
-                Family::SeriesHelp if self.stip.reci.is_none() => {
+                Family::SeriesHelp
+                    if self.stip.reci.is_none() && (!self.stip.exact || left == 1) =>
+                {
                     any |= self.record_goal_replies(line, out);
                 }
                 Family::SeriesHelp => {}

@@ -80,6 +80,8 @@ pub struct Stipulation {
     /// Help-reflex play (`hr`): help-self play in which the side that reaches the goal
     /// must do so as soon as it can, which ends the play there.
     pub reflex: bool,
+    /// `exact-`: only solutions of the full length count (no shorter ones are sought).
+    pub exact: bool,
     /// The text as written.
     pub text: String,
 }
