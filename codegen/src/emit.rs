@@ -413,18 +413,7 @@ fn gen_influence(rules: &Rules) -> TokenStream {
         if !beyond.is_empty() {
             // a unit that captures its hurdle needs the square beyond the target
             // empty: the whole line counts
-            let table = (0..64i8).map(|sq| {
-                let mut bits = 0u64;
-                for (x, y) in [(dx, dy), (-dx, -dy)] {
-                    let (mut f, mut r) = (sq % 8 + x, sq / 8 + y);
-                    while (0..8).contains(&f) && (0..8).contains(&r) {
-                        bits |= 1u64 << (r * 8 + f);
-                        f += x;
-                        r += y;
-                    }
-                }
-                syn::LitInt::new(&format!("0x{bits:016x}"), Span::call_site())
-            });
+            let table = (0..64i8).map(|sq| bitboard_literal(ray(sq, dx, dy) | ray(sq, -dx, -dy)));
             let union = beyond.iter().map(|k| quote!(board.of_kind(Kind(#k))));
             body.extend(quote! {
                 {
@@ -488,17 +477,24 @@ fn show_vectors(v: &[(i8, i8)]) -> String {
 /// The squares reached by repeating (dx, dy) from each square, as bitboard literals.
 fn ray_table(dx: i8, dy: i8) -> Vec<syn::LitInt> {
     (0..64i8)
-        .map(|sq| {
-            let (mut f, mut r) = (sq % 8 + dx, sq / 8 + dy);
-            let mut bits = 0u64;
-            while (0..8).contains(&f) && (0..8).contains(&r) {
-                bits |= 1u64 << (r * 8 + f);
-                f += dx;
-                r += dy;
-            }
-            syn::LitInt::new(&format!("0x{bits:016x}"), Span::call_site())
-        })
+        .map(|sq| bitboard_literal(ray(sq, dx, dy)))
         .collect()
+}
+
+/// The squares reached by repeating (dx, dy) from square `sq`.
+fn ray(sq: i8, dx: i8, dy: i8) -> u64 {
+    let (mut f, mut r) = (sq % 8 + dx, sq / 8 + dy);
+    let mut bits = 0u64;
+    while (0..8).contains(&f) && (0..8).contains(&r) {
+        bits |= 1u64 << (r * 8 + f);
+        f += dx;
+        r += dy;
+    }
+    bits
+}
+
+fn bitboard_literal(bits: u64) -> syn::LitInt {
+    syn::LitInt::new(&format!("0x{bits:016x}"), Span::call_site())
 }
 
 /// Targets of a leap by each departure square; `dir` = -1 mirrors the ranks for Black.

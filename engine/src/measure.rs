@@ -64,7 +64,7 @@ pub fn observed_by_kind<R: RuleSet>(
 #[cfg(test)]
 mod tests {
     use super::length;
-    use crate::moves::{Effect, Move, MoveKind};
+    use crate::moves::{Move, MoveKind};
     use crate::piece::{Kind, Owner, Piece};
     use crate::square::Square;
 
@@ -74,19 +74,14 @@ mod tests {
             Piece::new(Kind(0), Owner::White),
             Piece::new(Kind(3), Owner::White),
         );
-        Move::quiet(sq("e1"), sq(king_to), king)
-            .with_kind(kind)
-            .with_effect(Effect::Remove {
-                at: sq(corner),
-                piece: rook,
-            })
-            .and_then(|m| {
-                m.with_effect(Effect::Add {
-                    at: sq(partner_to),
-                    piece: rook,
-                })
-            })
-            .expect("room for the partner's effects")
+        Move::castling(
+            sq("e1"),
+            sq(king_to),
+            king,
+            kind,
+            rook,
+            (sq(corner), sq(partner_to)),
+        )
     }
 
     #[test]

@@ -184,6 +184,30 @@ impl Move {
         piece
     }
 
+    /// A castling (`kind`): the royal unit from `from` to `to`, its `partner` from the
+    /// first square of `partner_way` to the second.
+    pub fn castling(
+        from: Square,
+        to: Square,
+        royal: Piece,
+        kind: MoveKind,
+        partner: Piece,
+        partner_way: (Square, Square),
+    ) -> Move {
+        let (leaves, arrives) = partner_way;
+        let mut mv = Move::quiet(from, to, royal).with_kind(kind);
+        // a fresh move has room for both of the partner's effects
+        mv.extras[0] = Some(Effect::Remove {
+            at: leaves,
+            piece: partner,
+        });
+        mv.extras[1] = Some(Effect::Add {
+            at: arrives,
+            piece: partner,
+        });
+        mv
+    }
+
     /// Where the castling partner leaves from and arrives on, for a castling.
     #[inline]
     pub fn partner(&self) -> Option<(Square, Square)> {

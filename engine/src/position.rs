@@ -342,20 +342,8 @@ impl<R: RuleSet> Position<R> {
             if self.observes(at(partner_to), enemy) {
                 continue;
             }
-            let mv = Move::quiet(from, at(king_to), piece)
-                .with_kind(kind)
-                .with_effect(Effect::Remove {
-                    at: at(corner),
-                    piece: partner,
-                })
-                .and_then(|m| {
-                    m.with_effect(Effect::Add {
-                        at: at(partner_to),
-                        piece: partner,
-                    })
-                })
-                .expect("castling fits in the extra effects");
-            out.push(mv);
+            let way = (at(corner), at(partner_to));
+            out.push(Move::castling(from, at(king_to), piece, kind, partner, way));
         }
     }
 
@@ -444,8 +432,10 @@ impl<R: RuleSet> Position<R> {
             self.unmake();
             return ok;
         }
-        let royals = self.royal_squares(side);
-        if royals == Bitboard::from_square(mv.from) && self.is_plain(mv) {
+        if R::KINDS[mv.mover.kind.index()].royal
+            && self.is_plain(mv)
+            && self.royal_squares(side) == Bitboard::from_square(mv.from)
+        {
             // the only royal unit steps: is its arrival observed once it has left?
             let lifted = self.board.lift(mv.from);
             let ok = !self.observes(mv.to, side.opponent());

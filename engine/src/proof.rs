@@ -28,11 +28,14 @@ use crate::square::Square;
 
 /// The fewest moves each side needs to arrive at the diagram.
 pub struct ProofBound {
-    /// The diagram's units of each side (by [`Side::index`]).
-    wanted: [Vec<(Square, Piece)>; 2],
-    /// The same, by kind: each kind of the side's units in the diagram and its squares.
+    /// The diagram's units of each side (by [`Side::index`]), by kind: each kind and
+    /// its squares.
     groups: [Vec<(Kind, Vec<Square>)>; 2],
-    /// By `kind * 2 + side`, built when first needed.
+    /// How many units each side has in the diagram.
+    counts: [u32; 2],
+    /// The kinds that are pawns.
+    pawn_kinds: Vec<Kind>,
+    /// By `kind * 2 + side`: see [`ProofBound::reach`].
     reach: Vec<Option<Box<Reach>>>,
     /// The kinds a pawn may promote to.
     promotions: Vec<Kind>,
@@ -47,16 +50,10 @@ impl ProofBound {
         if pos.rules().has_conditions() || neutral(pos.board()) || neutral(target) {
             return None;
         }
-        let units = |side: Side| {
-            target
-                .owned(side.owner())
-                .into_iter()
-                .map(|sq| (sq, target.unit(sq)))
-                .collect::<Vec<_>>()
-        };
         let groups = |side: Side| {
             let mut groups: Vec<(Kind, Vec<Square>)> = Vec::new();
-            for (sq, p) in units(side) {
+            for sq in target.owned(side.owner()) {
+                let p = target.unit(sq);
                 match groups.iter_mut().find(|(k, _)| *k == p.kind) {
                     Some((_, squares)) => squares.push(sq),
                     None => groups.push((p.kind, vec![sq])),
@@ -76,9 +73,14 @@ impl ProofBound {
                 }
             }
         }
+        let count = |side: Side| target.owned(side.owner()).count();
         Some(ProofBound {
-            wanted: [units(Side::White), units(Side::Black)],
             groups: [groups(Side::White), groups(Side::Black)],
+            counts: [count(Side::White), count(Side::Black)],
+            pawn_kinds: (0..R::KINDS.len())
+                .filter(|&k| R::KINDS[k].pawn)
+                .map(|k| Kind(k as u8))
+                .collect(),
             reach,
             promotions: pos.promotions().to_vec(),
         })
@@ -93,7 +95,7 @@ impl ProofBound {
     /// Whether the diagram is out of reach from `pos` when the side to move has at most
     /// `mover_moves` moves left and the other side `other_moves`.
     pub fn out_of_reach<R: RuleSet>(
-        &mut self,
+        &self,
         pos: &Position<R>,
         mover_moves: u32,
         other_moves: u32,
@@ -109,21 +111,16 @@ impl ProofBound {
         let board = pos.board();
         let (own, other) = (side.owner(), side.opponent().owner());
         // the units: no side gains any, and kinds beyond the board's come from pawns
-        let wanted_other = self.wanted[side.opponent().index()].len() as u32;
+        let wanted_other = self.counts[side.opponent().index()];
         let have_other = board.owned(other).count();
-        if wanted_other > have_other
-            || self.wanted[side.index()].len() as u32 > board.owned(own).count()
-        {
+        if wanted_other > have_other || self.counts[side.index()] > board.owned(own).count() {
             return NEVER;
         }
         let pawns = board.owned(own)
-            & R::KINDS
+            & self
+                .pawn_kinds
                 .iter()
-                .enumerate()
-                .filter(|(_, k)| k.pawn)
-                .fold(Bitboard::EMPTY, |b, (i, _)| {
-                    b | board.of_kind(Kind(i as u8))
-                });
+                .fold(Bitboard::EMPTY, |b, &k| b | board.of_kind(k));
         let (mut spare_pawns, mut promoted) = (pawns.count() as usize, 0);
         for (kind, squares) in &self.groups[side.index()] {
             let have = (board.of_kind(*kind) & board.owned(own)).count() as usize;

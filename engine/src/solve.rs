@@ -484,6 +484,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     }
 
     /// Whether one of `moves` (legal) reaches the goal.
+    /// Whether the side to move has a move that reaches the goal.
+    fn can_reach_goal(&mut self) -> bool {
+        let moves = self.legal();
+        let reaches = self.some_move_reaches_goal(&moves);
+        self.give_back(moves);
+        reaches
+    }
+
     fn some_move_reaches_goal(&mut self, moves: &MoveList) -> bool {
         let filter = self.pos.check_filter();
         moves.iter().any(|mv| self.reaches_goal(mv, filter))
@@ -999,7 +1007,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if self.table.get(key) == Some(false) {
             return false;
         }
-        if let Some(proof) = &mut self.proof {
+        if let Some(proof) = &self.proof {
             if proof.out_of_reach(self.pos, left.div_ceil(2), left / 2) {
                 self.table.insert(key, false);
                 return false;
@@ -1007,36 +1015,20 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         }
         if self.stip.reflex {
             // either side reaches the goal as soon as it can, which ends the play: a
-            // solution when it is the goal side, else a line that goes nowhere
-            if self.pos.side() == self.white.opponent() {
-                if self.stip.exact {
-                    // exact play: an early goal is no solution, and the play is over
-                    let moves = self.legal();
-                    let ends = self.some_move_reaches_goal(&moves);
-                    self.give_back(moves);
-                    if ends {
-                        self.table.insert(key, false);
-                        return false;
-                    }
-                } else if self.record_goal_replies(line, out) {
+            // solution when it is the goal side (unless the play is exact), else a line
+            // that goes nowhere
+            let goal_side = self.pos.side() == self.white.opponent();
+            if goal_side && !self.stip.exact {
+                if self.record_goal_replies(line, out) {
                     return true;
                 }
-            } else {
-                let moves = self.legal();
-                let ends = self.some_move_reaches_goal(&moves);
-                self.give_back(moves);
-                if ends {
-                    self.table.insert(key, false);
-                    return false;
-                }
+            } else if self.can_reach_goal() {
+                self.table.insert(key, false);
+                return false;
             }
         }
         if left == 2 && self.stip.reci.is_some() {
-            let ok = self.reciprocal(line, out);
-            if !ok && self.stopped.is_none() {
-                self.table.insert(key, false);
-            }
-            return ok;
+            return self.reciprocal(key, line, out);
         }
         // the goal side moves second to last; the mating side last
         let budget = |left: u32| (left.div_ceil(2), left / 2);
@@ -1171,7 +1163,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if self.table.get(key) == Some(false) {
             return false;
         }
-        if let Some(proof) = &mut self.proof {
+        if let Some(proof) = &self.proof {
             // the other side never moves in a series proof game
             if proof.out_of_reach(self.pos, left, 0) {
                 self.table.insert(key, false);
@@ -1179,11 +1171,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
         }
         if left == 1 && self.stip.reci.is_some() {
-            let ok = self.reciprocal(line, out);
-            if !ok && self.stopped.is_none() {
-                self.table.insert(key, false);
-            }
-            return ok;
+            return self.reciprocal(key, line, out);
         }
         let mut helping = None;
         if let Some(bound) = &mut self.bound {
@@ -1266,8 +1254,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
 
     /// The last move of reciprocal help play: the side to move must be able both to
     /// reach its own goal ([`Stipulation::reci`]) and to let the other side reach the
-    /// play's goal in answer. When it can, records every line of either kind.
-    fn reciprocal(&mut self, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
+    /// play's goal in answer. When it can, records every line of either kind; when it
+    /// cannot, the table keeps that under `key`.
+    fn reciprocal(&mut self, key: u64, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
         let Some(own_goal) = self.stip.reci else {
             return false;
         };
@@ -1287,6 +1276,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if answered.is_empty() || own.is_empty() {
             // lines recorded on the way do not count
             self.found -= answered.len();
+            if self.stopped.is_none() {
+                self.table.insert(key, false);
+            }
             return false;
         }
         self.found += own.len();
