@@ -33,6 +33,12 @@ fn solution(s: &Solution) -> Value {
         }
         Solution::PostKey(play) => json!({ "post_key": attack(play) }),
         Solution::Tree(keys) => json!({ "tree": keys.iter().map(attack).collect::<Vec<_>>() }),
+        Solution::Numbered { moves, play, .. } => {
+            // the first moves in the reference's order, then the play as without the option
+            let mut value = solution(play);
+            value["move_numbers"] = json!(moves);
+            value
+        }
     }
 }
 

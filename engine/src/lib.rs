@@ -16,6 +16,7 @@ pub mod input;
 pub mod measure;
 pub mod moves;
 pub mod notation;
+pub mod order;
 pub mod output;
 pub mod perft;
 pub mod piece;

@@ -540,6 +540,18 @@ fn solve_setup<R: RuleSet + Default>(
             .push("PostKeyPlay not applicable - ignored".to_string());
     }
     opts.deadline = max_time.map(|t| Instant::now() + t);
+    // MoveNumbers numbers the first moves; in intelligent mode the reference reports the
+    // final positions it considers instead (progress a comparison leaves out)
+    let intelligent = problem.has_option(|o| matches!(o, ProblemOption::Intelligent(_)))
+        && matches!(
+            stip.family,
+            Family::Help | Family::Series | Family::SeriesHelp
+        )
+        && matches!(stip.goal, Goal::Mate | Goal::Stalemate);
+    // (nor does it number the moves of reciprocal play)
+    let numbers = problem.options.contains(&ProblemOption::MoveNumbers)
+        && !intelligent
+        && stip.reci.is_none();
     let mut phases = Vec::new();
     let whites: Vec<Side> = match (duplex, half_duplex) {
         (_, true) => vec![Side::Black],
@@ -623,7 +635,7 @@ fn solve_setup<R: RuleSet + Default>(
                     ..opts.clone()
                 };
                 let mut solver = Solver::new(&mut pos, set, set_opts, white);
-                phases.push(solver.solve());
+                phases.push(numbered(&mut solver, numbers, |s| s.solve()));
                 result.stopped = result.stopped.or(solver.stopped());
             }
             pos.set_side(to_move.opponent());
@@ -633,7 +645,11 @@ fn solve_setup<R: RuleSet + Default>(
             phases.push(capture_king());
             continue;
         }
-        let series_forced = matches!(stip.family, Family::SeriesSelf | Family::SeriesReflex);
+        // set play of series play that ends with the other side's move: that move at once
+        let series_forced = matches!(
+            stip.family,
+            Family::SeriesSelf | Family::SeriesReflex | Family::SeriesHelp
+        );
         // post-key play: the diagram shows the position after the key, the defender to
         // move; the play is the set play, and nothing else
         let post_key = battle && problem.options.contains(&ProblemOption::PostKeyPlay);
@@ -664,11 +680,31 @@ fn solve_setup<R: RuleSet + Default>(
             continue;
         }
         let mut solver = Solver::new(&mut pos, stip.clone(), opts.clone(), white);
-        phases.push(solver.solve());
+        phases.push(numbered(&mut solver, numbers, |s| s.solve()));
         result.stopped = result.stopped.or(solver.stopped());
     }
     result.outcome = Ok(phases);
     result
+}
+
+/// The play `solve` finds, with the first moves numbered before it when `numbers` (the
+/// option MoveNumbers).
+fn numbered<R: RuleSet>(
+    solver: &mut Solver<'_, R>,
+    numbers: bool,
+    solve: impl FnOnce(&mut Solver<'_, R>) -> Solution,
+) -> Solution {
+    let started = Instant::now();
+    let moves = numbers.then(|| solver.numbered_moves());
+    let play = solve(solver);
+    match moves {
+        Some(moves) => Solution::Numbered {
+            moves,
+            elapsed: started.elapsed(),
+            play: Box::new(play),
+        },
+        None => play,
+    }
 }
 
 /// The label of the twin with index `n`: `a` to `z`, then `z1`, `z2`, … as the

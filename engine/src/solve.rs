@@ -18,7 +18,7 @@ use crate::proof::ProofBound;
 use crate::rules::RuleSet;
 use crate::square::Square;
 use crate::stipulation::{Family, Goal, Stipulation};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What the user asked for besides the stipulation (the reference's options).
 #[derive(Clone, Debug)]
@@ -89,6 +89,17 @@ pub enum Solution {
     PostKey(Attack),
     /// No play: why the position cannot be solved (as the reference says it).
     Remark(String),
+    /// The option MoveNumbers: the first moves in the order the reference tries them,
+    /// each written as its progress line writes it (checks marked, goals not), then the
+    /// play; `elapsed` is the time the solving took.
+    Numbered {
+        /// The first moves, numbered from 1.
+        moves: Vec<String>,
+        /// The time the solving took.
+        elapsed: Duration,
+        /// The solutions.
+        play: Box<Solution>,
+    },
 }
 
 /// An attacking move in battle play, with what follows it.
@@ -602,6 +613,25 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         text
     }
 
+    /// The moves of the position as generated, before the legality test (the reference
+    /// numbers them so), in the order the reference tries them, each written as the
+    /// option MoveNumbers writes it: a check marked `+` (also a mate), no other goal.
+    pub fn numbered_moves(&mut self) -> Vec<String> {
+        let mut moves = self.pseudo();
+        crate::order::sort_as_reference::<R>(&mut moves);
+        let mut texts = Vec::with_capacity(moves.len());
+        for mv in &moves {
+            let text = full_text(self.pos, &self.opts.style, mv, &mut self.scratch);
+            let text = match text.strip_suffix(" #") {
+                Some(t) => format!("{t} +"),
+                None => text.strip_suffix(" =").unwrap_or(&text).to_string(),
+            };
+            texts.push(text);
+        }
+        self.give_back(moves);
+        texts
+    }
+
     /// Battle play from the attacker's first move.
     fn solve_battle(&mut self) -> Vec<Attack> {
         let n = self.stip.moves;
@@ -687,8 +717,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         out
     }
 
-    /// Set play of series self and reflex play, the defender to move in the diagram: its
-    /// moves that reach the goal at once, each a line `1...move`.
+    /// Set play of series self, reflex and help play, the side that moves after the
+    /// series to move in the diagram: its moves that reach the goal at once, each a line
+    /// `1...move`.
     pub fn series_set_play(&mut self) -> Vec<Vec<String>> {
         let moves = self.legal();
         let mut lines = Vec::new();

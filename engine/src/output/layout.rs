@@ -1061,7 +1061,7 @@ pub fn move_number_line(
     move_text: &str,
     check: bool,
     elapsed: Duration,
-    language: Language,
+    words: &Words,
 ) -> String {
     let mut s = String::new();
     for (i, n) in numbers.iter().enumerate() {
@@ -1074,7 +1074,7 @@ pub fn move_number_line(
     let check = if check { " +" } else { "" };
     format!(
         "{s}  ({move_text}{check}    {}{})",
-        language.words().time,
+        words.time,
         format_time(elapsed)
     )
 }
@@ -1807,7 +1807,7 @@ solution finished. Time = 0.017 s
                 "Rd1-a1",
                 true,
                 Duration::from_millis(13),
-                Language::English
+                Language::English.words()
             ),
             "  1  (Rd1-a1 +    Time = 0.013 s)"
         );
@@ -1817,7 +1817,7 @@ solution finished. Time = 0.017 s
                 "Sc4-a3",
                 false,
                 Duration::from_millis(70),
-                Language::German
+                Language::German.words()
             ),
             " 12:3  (Sc4-a3    Zeit = 0.070 s)"
         );

@@ -22,6 +22,12 @@ fn defence_indent(n: u32) -> usize {
 
 /// The solution text (without the header and the closing line).
 pub fn write_solution(solution: &Solution, words: &Words) -> String {
+    write_numbered_solution(solution, words, &mut 0)
+}
+
+/// The solution text, the option MoveNumbers' progress lines counting on from
+/// `numbered` (the moves numbered so far in the problem).
+pub fn write_numbered_solution(solution: &Solution, words: &Words, numbered: &mut usize) -> String {
     let mut out = String::new();
     match solution {
         Solution::Lines(lines) => {
@@ -69,8 +75,76 @@ pub fn write_solution(solution: &Solution, words: &Words) -> String {
             }
             out.push('\n');
         }
+        Solution::Numbered {
+            moves,
+            elapsed,
+            play,
+        } => write_numbered(&mut out, moves, *elapsed, play, words, numbered),
     }
     out
+}
+
+/// The move as a progress line of MoveNumbers writes it: without a move number before
+/// it, and a mate or stalemate mark left out (a mate shows as a check).
+fn bare(token: &str) -> &str {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    let token = token[digits..].trim_start_matches('.');
+    let token = token.strip_suffix(" #").unwrap_or(token);
+    let token = token.strip_suffix(" =").unwrap_or(token);
+    token.strip_suffix(" +").unwrap_or(token)
+}
+
+/// The option MoveNumbers: each first move's progress line, followed by the play that
+/// begins with it; play that begins otherwise (none, normally) comes last.
+fn write_numbered(
+    out: &mut String,
+    moves: &[String],
+    elapsed: std::time::Duration,
+    play: &Solution,
+    words: &Words,
+    numbered: &mut usize,
+) {
+    let mut rest = play.clone();
+    out.push('\n');
+    for mv in moves {
+        *numbered += 1;
+        let line = super::layout::move_number_line(&[*numbered], mv, false, elapsed, words);
+        out.push_str(&line);
+        out.push('\n');
+        let key = bare(mv);
+        match &mut rest {
+            Solution::Lines(lines) => {
+                let (mine, others) = lines
+                    .drain(..)
+                    .partition(|l: &Vec<String>| l.first().is_some_and(|t| bare(t) == key));
+                *lines = others;
+                for l in &mine {
+                    out.push_str(
+                        write_solution(&Solution::Lines(vec![l.clone()]), words)
+                            .trim_start_matches('\n'),
+                    );
+                }
+            }
+            Solution::Tree(attacks) => {
+                let (mine, others) = attacks
+                    .drain(..)
+                    .partition(|a: &Attack| bare(&a.text) == key);
+                *attacks = others;
+                for a in &mine {
+                    write_attack(out, a, words);
+                }
+            }
+            _ => {}
+        }
+    }
+    let left = match &rest {
+        Solution::Lines(l) => !l.is_empty(),
+        Solution::Tree(a) => !a.is_empty(),
+        _ => true,
+    };
+    if left {
+        out.push_str(&write_solution(&rest, words));
+    }
 }
 
 fn write_attack(out: &mut String, a: &Attack, words: &Words) {

@@ -2,7 +2,7 @@
 //! line, conditions, then each twin's heading and solution, and the closing line.
 
 use super::layout::{self, Board, Completeness, Header, Heading, Language, Piece, PieceCounts};
-use super::solution::write_solution;
+use super::solution::write_numbered_solution;
 use crate::codes::code_of;
 use crate::piece::Owner;
 use crate::problem::ProblemResult;
@@ -155,6 +155,8 @@ pub fn write_problem<R: RuleSet>(
 pub fn write_twins(result: &ProblemResult) -> String {
     let words = result.language.words();
     let mut out = String::new();
+    // MoveNumbers counts on through the phases and twins of a problem
+    let mut numbered = 0usize;
     for (i, twin) in result.twins.iter().enumerate() {
         // the first twin's note stands above the diagram
         if let (Some(note), Some(_), true) = (&twin.note, &twin.heading, i > 0) {
@@ -176,7 +178,7 @@ pub fn write_twins(result: &ProblemResult) -> String {
         match &twin.outcome {
             Ok(phases) => {
                 for p in phases {
-                    out.push_str(&write_solution(p, words));
+                    out.push_str(&write_numbered_solution(p, words, &mut numbered));
                 }
             }
             Err(e) => {

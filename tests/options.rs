@@ -1,0 +1,172 @@
+//! Options as a user solves with them: MoveNumbers writes a progress line for each first
+//! move, numbered in the order the reference tries them (units from a1 to h8, each
+//! unit's moves in the reverse of its generation: castling first for a royal unit, a
+//! pawn's steps before its captures, a rider's far squares before its near ones), the
+//! count running on through the twins. Set play of series help play is the other side's
+//! move that reaches the goal at once.
+
+use std::process::Command;
+
+/// What `fairyforge solve` writes for `problem` (the reference's English language).
+fn solve(name: &str, problem: &str) -> String {
+    let path = std::env::temp_dir().join(format!(
+        "fairyforge-option-{}-{name}.inp",
+        std::process::id()
+    ));
+    std::fs::write(&path, problem).expect("a temporary problem file");
+    let out = Command::new(env!("CARGO_BIN_EXE_fairyforge"))
+        .arg("solve")
+        .arg(&path)
+        .output()
+        .expect("the fairyforge binary runs");
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The progress lines of MoveNumbers, as (number, move) without the time.
+fn numbered(out: &str) -> Vec<(usize, String)> {
+    out.lines()
+        .filter_map(|l| {
+            let (number, rest) = l.trim_start().split_once("  (")?;
+            let number = number.parse().ok()?;
+            let (mv, _) = rest.split_once("    ")?;
+            Some((number, mv.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn move_numbers_follow_the_reference_order_through_the_twins() {
+    // (the order and the lines as the reference writes them for this problem)
+    let out = solve(
+        "numbers",
+        "BeginProblem\nStipulation #2\nOption MoveNumbers\nPieces\n\
+         White Ke1 Rh1 Sb1 Pe5 Pg7 Pa2\nBlack Kd5 Pf5 Pb3\n\
+         Option EnPassant f7f6f5\nTwin Move e1 e2\nEndProblem\n",
+    );
+    let twin_a = [
+        "Sb1-d2",
+        "Sb1-c3 +",
+        "Sb1-a3",
+        "0-0",
+        "Ke1-f2",
+        "Ke1-d2",
+        "Ke1-d1",
+        "Ke1-e2",
+        "Ke1-f1",
+        "Rh1-f1",
+        "Rh1-g1",
+        "Rh1-h8",
+        "Rh1-h7",
+        "Rh1-h6",
+        "Rh1-h5",
+        "Rh1-h4",
+        "Rh1-h3",
+        "Rh1-h2",
+        "a2-a4",
+        "a2-a3",
+        "a2*b3",
+        "e5-e6",
+        "e5*f6 ep.",
+        "g7-g8=Q +",
+        "g7-g8=S",
+        "g7-g8=R",
+        "g7-g8=B +",
+    ];
+    let twin_b = [
+        "Sb1-d2",
+        "Sb1-c3 +",
+        "Sb1-a3",
+        "Rh1-c1",
+        "Rh1-d1 +",
+        "Rh1-e1",
+        "Rh1-f1",
+        "Rh1-g1",
+        "Rh1-h8",
+        "Rh1-h7",
+        "Rh1-h6",
+        "Rh1-h5",
+        "Rh1-h4",
+        "Rh1-h3",
+        "Rh1-h2",
+        "a2-a4",
+        "a2-a3",
+        "a2*b3",
+        "Ke2-d1",
+        "Ke2-f1",
+        "Ke2-f3",
+        "Ke2-d3",
+        "Ke2-e1",
+        "Ke2-d2",
+        "Ke2-e3",
+        "Ke2-f2",
+        "e5-e6",
+        "e5*f6 ep.",
+        "g7-g8=Q +",
+        "g7-g8=S",
+        "g7-g8=R",
+        "g7-g8=B +",
+    ];
+    let expected: Vec<(usize, String)> = twin_a
+        .iter()
+        .chain(twin_b.iter())
+        .enumerate()
+        .map(|(i, m)| (i + 1, m.to_string()))
+        .collect();
+    assert_eq!(numbered(&out), expected);
+}
+
+#[test]
+fn move_numbers_count_moves_the_legality_test_rejects_and_lead_their_play() {
+    // Black's king may not go to b3, a5 or b4, yet the reference numbers those moves;
+    // the solution stands under the line of its first move
+    let out = solve(
+        "numbers-help",
+        "BeginProblem\nStipulation h#3\nOption MoveNumbers EnPassant b2b3b4\nPieces\n\
+         White Ka2 Ra1 Bb1 Sa6 Pb4 Pc2\nBlack Ka4 Rb7 Bb8 Sa7 Pa3 Pb5 Pc3 Pc4 Pc5 Pc6 Pc7\n\
+         EndProblem\n",
+    );
+    let moves: Vec<String> = numbered(&out).into_iter().map(|(_, m)| m).collect();
+    assert_eq!(
+        moves,
+        [
+            "Ka4-b3 +",
+            "Ka4-a5",
+            "Ka4*b4",
+            "c4*b3 ep. +",
+            "c5*b4",
+            "Sa7-c8",
+            "Rb7-b6"
+        ]
+    );
+    let after = out
+        .split("(c4*b3 ep. +")
+        .nth(1)
+        .expect("the fourth move's line");
+    let next = after.lines().nth(1).expect("a line after it").trim();
+    assert!(
+        next.starts_with("1.c4*b3 ep. + c2*b3 +"),
+        "the solution follows its first move's line: {next}"
+    );
+}
+
+#[test]
+fn set_play_of_series_help_play_is_the_other_sides_goal_move_at_once() {
+    let out = solve(
+        "series-set",
+        "BeginProblem\nStipulation ser-h#2\nOption SetPlay\nPieces\n\
+         White Kg6 Ra1\nBlack Kh8 Pb7\nEndProblem\n",
+    );
+    let lines: Vec<&str> = out
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("1."))
+        .collect();
+    assert_eq!(lines.first(), Some(&"1...Ra1-a8 #"), "{out}");
+    assert_eq!(lines.len(), 11, "{out}");
+}
