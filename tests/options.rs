@@ -3,7 +3,8 @@
 //! unit's moves in the reverse of its generation: castling first for a royal unit, a
 //! pawn's steps before its captures, a rider's far squares before its near ones), the
 //! count running on through the twins. Set play of series help play is the other side's
-//! move that reaches the goal at once.
+//! move that reaches the goal at once. NonTrivial m n refuses attacking moves that leave
+//! the defender more than one defence the attacker does not answer quickly.
 
 use std::process::Command;
 
@@ -169,4 +170,39 @@ fn set_play_of_series_help_play_is_the_other_sides_goal_move_at_once() {
         .collect();
     assert_eq!(lines.first(), Some(&"1...Ra1-a8 #"), "{out}");
     assert_eq!(lines.len(), 11, "{out}");
+}
+
+/// The keys (`1.move !`) of an output.
+fn keys(out: &str) -> Vec<&str> {
+    let mut keys: Vec<&str> = out
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("1.") && l.contains(" !"))
+        .collect();
+    keys.sort_unstable();
+    keys
+}
+
+#[test]
+fn non_trivial_refuses_keys_that_leave_more_than_one_non_trivial_defence() {
+    // (as the reference solves it) after 1.Ke5 Black has several defences that White
+    // does not answer with a mate at once, so under NonTrivial 0 0 it is no key
+    let problem = |option: &str| {
+        format!(
+            "BeginProblem\nStipulation #3\nOption {option} NoThreat Variation\nPieces\n\
+             White Ke4 Pa4 Rg1 Sb2 Qd2\nBlack Kh6 Sd1 Rf4\nEndProblem\n"
+        )
+    };
+    let plain = solve("trivial-plain", &problem("NoBoard"));
+    assert_eq!(
+        keys(&plain),
+        ["1.Ke4*f4 !", "1.Ke4-e5 !", "1.Qd2*f4 + !"],
+        "{plain}"
+    );
+    let non_trivial = solve("trivial", &problem("NonTrivial 0 0"));
+    assert_eq!(
+        keys(&non_trivial),
+        ["1.Ke4*f4 !", "1.Qd2*f4 + !"],
+        "{non_trivial}"
+    );
 }

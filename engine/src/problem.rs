@@ -428,8 +428,6 @@ fn unsupported_option(o: &ProblemOption) -> Option<String> {
     use ProblemOption::*;
     match o {
         MaxFlightsquares(_)
-        | NonTrivial(..)
-        | KeepMatingPiece
         | Quodlibet
         | GoalIsEnd
         | CastlingMutuallyExclusive(..)
@@ -524,6 +522,8 @@ fn solve_setup<R: RuleSet + Default>(
                 let t = Duration::from_secs(u64::from(*s));
                 max_time = Some(max_time.map_or(t, |m| m.min(t)));
             }
+            ProblemOption::NonTrivial(m, n) => opts.non_trivial = Some((*m, *n)),
+            ProblemOption::KeepMatingPiece => opts.keep_mating_unit = true,
             ProblemOption::NoCastling(sqs) => no_castling.extend(sqs.iter().map(|s| square(*s))),
             ProblemOption::EnPassant(sqs) => ep_squares.extend(sqs.iter().map(|s| square(*s))),
             _ => {}

@@ -51,6 +51,15 @@ pub struct SolveOptions {
     pub first_skipped: bool,
     /// The diagram a proof game arrives at (goals [`Goal::Diagram`], [`Goal::Position`]).
     pub target: Option<Board>,
+    /// `NonTrivial m n`: in battle play, a defence is trivial when the attacker wins
+    /// within `n` moves after it (`n + 1` in direct play: the reference measures the
+    /// play in half-moves); wherever more than `n` attacker moves are left, an
+    /// attacking move fails if it leaves the defender more than one non-trivial defence,
+    /// beyond `m` granted in all along the play.
+    pub non_trivial: Option<(u32, u32)>,
+    /// `KeepMatingPiece`: in direct and self play, a line fails once the side that is to
+    /// reach the goal has no unit left but its royal one.
+    pub keep_mating_unit: bool,
 }
 
 impl Default for SolveOptions {
@@ -69,6 +78,8 @@ impl Default for SolveOptions {
             goal_bound: true,
             first_skipped: false,
             target: None,
+            non_trivial: None,
+            keep_mating_unit: false,
         }
     }
 }
@@ -172,6 +183,9 @@ pub struct Solver<'p, R: RuleSet> {
     bound: Option<GoalBound>,
     /// Whether a proof game's diagram is still within reach.
     proof: Option<ProofBound>,
+    /// Under `NonTrivial`, the non-trivial defences still to grant beyond one at each
+    /// move (part of every table key: answers differ with it).
+    granted: u32,
 }
 
 /// The transposition table: what is known of positions already searched, each answer
@@ -286,6 +300,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
             _ => None,
         };
+        let opts_granted = opts.non_trivial.map_or(0, |(m, _)| m);
         let proof = match &opts.target {
             Some(target) if opts.goal_bound && stip.goal.is_proof() => ProofBound::new(pos, target),
             _ => None,
@@ -304,6 +319,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             stopped: None,
             found: 0,
             nodes: 0,
+            granted: opts_granted,
         }
     }
 
@@ -335,7 +351,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     }
 
     fn key(&self) -> u64 {
-        self.pos.hash() ^ self.pos.rules().history_key(self.pos).rotate_left(17)
+        self.pos.hash()
+            ^ self.pos.rules().history_key(self.pos).rotate_left(17)
+            ^ u64::from(self.granted).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -398,7 +416,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
 
     /// Whether the attacker (to move) wins with at most `n` moves of its own.
     pub fn attack_wins(&mut self, n: u32) -> bool {
-        if n == 0 || self.out_of_time() {
+        if n == 0 || self.out_of_time() || self.mating_unit_lost() {
             return false;
         }
         let key = table_key(self.key(), n, TAG_ATTACK);
@@ -522,10 +540,17 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if family == Family::SelfPlay && left == 0 && self.goal_needs_check() {
             return self.every_move_reaches_goal();
         }
+        if self.mating_unit_lost() {
+            return false;
+        }
         let key = table_key(self.key(), left, TAG_DEFENCE);
         if let Some(known) = self.table.get(key) {
             return known;
         }
+        let Some(granted) = self.grant_defences(left) else {
+            self.table.insert(key, false);
+            return false;
+        };
         let moves = self.legal();
         let loses = if moves.is_empty() {
             false
@@ -542,10 +567,65 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             all
         };
         self.give_back(moves);
+        self.granted = granted;
         if self.stopped.is_none() {
             self.table.insert(key, loses);
         }
         loses
+    }
+
+    /// Under `KeepMatingPiece`, whether the side that is to reach the goal (the
+    /// attacker in direct play, the defender in self play) has only its royal unit left.
+    fn mating_unit_lost(&self) -> bool {
+        if !self.opts.keep_mating_unit {
+            return false;
+        }
+        let mating = match self.battle_family() {
+            Family::Direct => self.white,
+            Family::SelfPlay => self.white.opponent(),
+            _ => return false,
+        };
+        let board = self.pos.board();
+        let royal = self.pos.royal_squares(mating);
+        (board.owned(mating.owner()) & !royal).is_empty()
+    }
+
+    /// Under `NonTrivial m n`, at a defender's move with `left` attacker moves after
+    /// it: `None` when the defender has more non-trivial defences than one plus those
+    /// still to grant (the attacking move fails); else the grant as it was, the grant
+    /// for the play below set (the caller restores it).
+    fn grant_defences(&mut self, left: u32) -> Option<u32> {
+        let granted = self.granted;
+        let Some((_, n)) = self.opts.non_trivial else {
+            return Some(granted);
+        };
+        if left <= n {
+            return Some(granted);
+        }
+        // trivial: the attacker wins within n more moves (direct play counts the
+        // attacker's move that reaches the goal too, as the reference measures in
+        // half-moves)
+        let within = if self.battle_family() == Family::Direct {
+            n + 1
+        } else {
+            n
+        };
+        let moves = self.legal();
+        let mut count = 0;
+        for mv in &moves {
+            if !self.defence_fails(mv, within) {
+                count += 1;
+                if count > granted + 1 {
+                    break;
+                }
+            }
+        }
+        self.give_back(moves);
+        if count > granted + 1 {
+            return None;
+        }
+        self.granted = granted + 1 - count;
+        Some(granted)
     }
 
     /// Whether the defence `mv` fails (the attacker still wins), `left` attacker moves.
@@ -568,6 +648,18 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// remaining; `None` when the defender has no move at all (or, in reflex play,
     /// reaches the goal).
     fn refutations(&mut self, left: u32, limit: usize) -> Option<Vec<Move>> {
+        if self.mating_unit_lost() {
+            return None;
+        }
+        let Some(granted) = self.grant_defences(left) else {
+            return None;
+        };
+        let refs = self.refutations_granted(left, limit);
+        self.granted = granted;
+        refs
+    }
+
+    fn refutations_granted(&mut self, left: u32, limit: usize) -> Option<Vec<Move>> {
         let moves = self.legal();
         if moves.is_empty() {
             self.give_back(moves);
@@ -821,7 +913,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         left: u32,
         goal: bool,
     ) -> Attack {
-        let mut attack = Attack {
+        let attack = Attack {
             number,
             text,
             mark,
@@ -832,6 +924,19 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if goal || !(self.opts.variations || mark.is_none()) {
             return attack;
         }
+        // (under NonTrivial, the play below counts its grant from here)
+        let Some(granted) = self.grant_defences(left) else {
+            return attack;
+        };
+        let attack = self.expand_defences(attack, left);
+        self.granted = granted;
+        attack
+    }
+
+    /// The threat and variations after an attacking move just made (defender to move),
+    /// `left` attacker moves remaining.
+    fn expand_defences(&mut self, mut attack: Attack, left: u32) -> Attack {
+        let (number, mark) = (attack.number, attack.mark);
         let family = self.battle_family();
         // in reflex play the defender must reach the goal when it can; in self play it
         // may have no other move
