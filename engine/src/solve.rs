@@ -651,9 +651,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if self.mating_unit_lost() {
             return None;
         }
-        let Some(granted) = self.grant_defences(left) else {
-            return None;
-        };
+        let granted = self.grant_defences(left)?;
         let refs = self.refutations_granted(left, limit);
         self.granted = granted;
         refs
