@@ -368,14 +368,20 @@ impl<R: RuleSet> Position<R> {
             out.retain(|mv| self.rules.allows(self, mv));
         }
         if self.rules.has_rebirth() {
-            let generated = std::mem::take(out);
-            for mv in generated {
+            // each capture's rebirths are appended, then the captures as generated go (in
+            // place: a list of moves is made often enough that allocating one shows)
+            let generated = out.len();
+            for i in 0..generated {
+                let mv = out[i];
                 if mv.is_capture() {
                     self.rules.rebirth(self, mv, out);
-                } else {
-                    out.push(mv);
                 }
             }
+            let mut i = 0;
+            out.retain(|mv| {
+                i += 1;
+                i > generated || !mv.is_capture()
+            });
         }
     }
 

@@ -334,16 +334,23 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     }
 
     fn legal(&mut self) -> MoveList {
-        let mut list = self.pool.pop().unwrap_or_default();
+        let mut list = self.take_list();
         self.pos.legal_moves(&mut list);
         list
     }
 
     /// The moves of the side to move before the legality test (phases 1–4).
     fn pseudo(&mut self) -> MoveList {
-        let mut list = self.pool.pop().unwrap_or_default();
+        let mut list = self.take_list();
         self.pos.pseudo_moves(&mut list);
         list
+    }
+
+    /// A move list from the pool (a new one with room for most positions' moves).
+    fn take_list(&mut self) -> MoveList {
+        self.pool
+            .pop()
+            .unwrap_or_else(|| MoveList::with_capacity(128))
     }
 
     fn give_back(&mut self, list: MoveList) {
