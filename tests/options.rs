@@ -4,7 +4,8 @@
 //! pawn's steps before its captures, a rider's far squares before its near ones), the
 //! count running on through the twins. Set play of series help play is the other side's
 //! move that reaches the goal at once. NonTrivial m n refuses attacking moves that leave
-//! the defender more than one defence the attacker does not answer quickly.
+//! the defender more than one defence the attacker does not answer quickly. EnPassant
+//! may name a step over two squares, both open to an en-passant capture.
 
 use std::process::Command;
 
@@ -205,4 +206,16 @@ fn non_trivial_refuses_keys_that_leave_more_than_one_non_trivial_defence() {
         ["1.Ke4*f4 !", "1.Qd2*f4 + !"],
         "{non_trivial}"
     );
+}
+
+#[test]
+fn en_passant_over_two_passed_squares_allows_either_capture() {
+    // the last move was d8-d5 (a step of three, as the option says): both squares passed
+    // over may be captured on
+    let out = solve(
+        "ep-three",
+        "BeginProblem\nStipulation ep1\nOption EnPassant d8d7d6d5 NoWk NoBk\nPieces\n\
+         White Pc6 Pe5\nBlack Pd5\nEndProblem\n",
+    );
+    assert_eq!(keys(&out), ["1.c6*d7 ep. !", "1.e5*d6 ep. !"], "{out}");
 }

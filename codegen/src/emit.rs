@@ -653,10 +653,12 @@ fn gen_clause(kind: &Kind, clause: &Clause, table: TableFor<'_>) -> TokenStream 
                 let checks = vectors.iter().map(|&(dx, dy)| {
                     let dy = dy_expr(dy, fwd);
                     quote! {
-                        if from.offset(#dx, #dy) == Some(ep.passed) {
-                            if let Some(victim) = board.get(ep.victim) {
-                                if victim.owner != own {
-                                    out.push(Move::capture_elsewhere(from, ep.passed, piece, victim, ep.victim).with_kind(MoveKind::EnPassant));
+                        if let Some(to) = from.offset(#dx, #dy) {
+                            if ep.passed_over(to) && board.is_empty(to) {
+                                if let Some(victim) = board.get(ep.victim) {
+                                    if victim.owner != own {
+                                        out.push(Move::capture_elsewhere(from, to, piece, victim, ep.victim).with_kind(MoveKind::EnPassant));
+                                    }
                                 }
                             }
                         }

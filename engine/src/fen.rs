@@ -106,7 +106,7 @@ pub fn parse_position<R: RuleSet>(
             let victim = passed
                 .offset(0, -side.forward())
                 .ok_or_else(|| err(c, "the en-passant square is on the edge of the board"))?;
-            ep = Some(EnPassant { passed, victim });
+            ep = Some(EnPassant::new(passed, victim));
         }
     }
     Ok(Position::new(board, side, castling, ep, rules))

@@ -102,8 +102,28 @@ static CASTLING_CLEAR: [u8; 64] = {
 pub struct EnPassant {
     /// The square passed over: a capture arriving here captures en passant.
     pub passed: Square,
+    /// A second square passed over, by a step longer than two (a problem's `EnPassant`
+    /// option may say so): a capture arriving there captures en passant too.
+    pub also: Option<Square>,
     /// The unit that made the double step stands here.
     pub victim: Square,
+}
+
+impl EnPassant {
+    /// The opportunity left by a double step over `passed` to `victim`.
+    pub fn new(passed: Square, victim: Square) -> EnPassant {
+        EnPassant {
+            passed,
+            also: None,
+            victim,
+        }
+    }
+
+    /// Whether a capture arriving on `sq` captures en passant.
+    #[inline]
+    pub fn passed_over(&self, sq: Square) -> bool {
+        sq == self.passed || self.also == Some(sq)
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -242,6 +262,9 @@ impl<R: RuleSet> Position<R> {
         h ^= (self.castling.bits_raw() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         if let Some(ep) = self.ep {
             h ^= (ep.passed.index() as u64 + 1).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+            if let Some(also) = ep.also {
+                h ^= (also.index() as u64 + 1).wrapping_mul(0x1656_67B1_9E37_79F9);
+            }
         }
         if self.side == Side::Black {
             h ^= 0xD6E8_FEB8_6659_FD93;
@@ -587,10 +610,7 @@ impl<R: RuleSet> Position<R> {
         self.place::<true>(&mv);
         self.castling = castling;
         self.ep = match mv.kind {
-            MoveKind::DoubleStep { passed } => Some(EnPassant {
-                passed,
-                victim: mv.to,
-            }),
+            MoveKind::DoubleStep { passed } => Some(EnPassant::new(passed, mv.to)),
             _ => None,
         };
         self.record.push(Some(self.side));

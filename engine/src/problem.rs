@@ -598,18 +598,17 @@ fn solve_setup<R: RuleSet + Default>(
             to_move = to_move.opponent();
         }
         // `EnPassant g7g6g5`: the last move was a double step; the last square is the
-        // pawn's arrival, the one before it the square passed over
+        // pawn's arrival, those between the first and the last the squares passed over
+        // (`d8d7d6d5`: a step of three passes over two), a lone square the one passed
         let ep = match ep_squares.as_slice() {
             [] => None,
             [only] => only
                 .offset(0, to_move.opponent().forward())
-                .map(|victim| EnPassant {
-                    passed: *only,
-                    victim,
-                }),
-            [.., passed, victim] => Some(EnPassant {
-                passed: *passed,
-                victim: *victim,
+                .map(|victim| EnPassant::new(*only, victim)),
+            [passed, victim] => Some(EnPassant::new(*passed, *victim)),
+            [_, passed @ .., victim] => Some(EnPassant {
+                also: passed.get(1).copied(),
+                ..EnPassant::new(passed[0], *victim)
             }),
         };
         let mut pos = Position::new(board, to_move, castling, ep, rules.clone());
