@@ -44,11 +44,15 @@ pub fn observed_by_kind<R: RuleSet>(
     by: Side,
 ) -> bool {
     let board = pos.board();
-    let mut moves = MoveList::new();
-    for from in board.of_kind(kind) & board.movable_by(by) {
-        if from == target {
-            continue;
-        }
+    // only units standing where their kind could observe the target on some board are
+    // asked for their moves (usually none: then nothing is generated or allocated)
+    let mut candidates = board.of_kind(kind) & board.movable_by(by) & rules.reach(kind, target, by);
+    candidates.remove(target);
+    if candidates.is_empty() {
+        return false;
+    }
+    let mut moves = MoveList::with_capacity(32);
+    for from in candidates {
         moves.clear();
         rules.generate(pos, from, board.unit(from), by, &mut moves);
         if moves
