@@ -112,6 +112,7 @@ fn the_goal_bound_loses_no_solution() {
                 reflex: false,
                 exact: false,
                 text: format!("{}{}{moves}", family.prefix(), goal.symbol()),
+                structured: None,
             };
             let first = fairyforge::engine::solve::first_mover(&stip, Side::White);
             let mut pos = random_position(&mut rng, first);
@@ -187,6 +188,7 @@ fn the_proof_bound_loses_no_solution() {
             reflex: false,
             exact: false,
             text: "dia".to_string(),
+            structured: None,
         };
         let solve = |bound: bool| {
             let opts = SolveOptions {

@@ -28,6 +28,7 @@ pub mod rules;
 pub mod solve;
 pub mod square;
 pub mod stipulation;
+pub mod structured;
 
 pub use bitboard::Bitboard;
 pub use board::Board;

@@ -250,6 +250,16 @@ pub fn solve_problem<R: RuleSet + Default>(
 /// The stipulation as the reference prints it under the diagram (`WhiteToPlay` turns
 /// `h#2` into `h#1.5`).
 fn printed_stipulation(stip: &input::Stipulation, problem: &input::Problem) -> String {
+    // a structured stipulation: the side named with a capital
+    if let input::Stipulation::Other(o) = stip {
+        if o.family == "sstipulation" {
+            let mut chars = o.text.chars();
+            return chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default();
+        }
+    }
     if let input::Stipulation::Basic(b) = stip {
         if problem.has_option(|o| matches!(o, ProblemOption::WhiteToPlay))
             && b.family == input::Family::Help
@@ -295,6 +305,7 @@ fn convert_stipulation(
                 reflex: false,
                 exact: o.exact,
                 text: o.text.clone(),
+                structured: None,
             });
         }
         // reciprocal help play: the help play's last position lets Black reach its own
@@ -327,6 +338,7 @@ fn convert_stipulation(
                 reflex: false,
                 exact: false,
                 text: o.text.clone(),
+                structured: None,
             });
         }
         // help-reflex play: help-self play in which Black mates as soon as it can
@@ -349,6 +361,7 @@ fn convert_stipulation(
                 reflex: true,
                 exact: o.exact,
                 text: o.text.clone(),
+                structured: None,
             });
         }
         input::Stipulation::Other(o) => {
@@ -403,6 +416,7 @@ fn convert_stipulation(
         reflex: false,
         exact: b.exact,
         text: b.text.clone(),
+        structured: None,
     })
 }
 
@@ -479,7 +493,15 @@ fn solve_setup<R: RuleSet + Default>(
         result.outcome = Err(msg);
         return result;
     }
-    let stip = match convert_stipulation(&setup.stipulation, white_to_play) {
+    // a structured stipulation may give White's role to Black
+    let converted = match &setup.stipulation {
+        input::Stipulation::Other(o) if o.family == "sstipulation" => {
+            crate::structured::convert(&o.text)
+                .map_err(|what| format!("the stipulation {} ({what}) is not supported yet", o.text))
+        }
+        other => convert_stipulation(other, white_to_play).map(|s| (s, Side::White)),
+    };
+    let (stip, white_role) = match converted {
         Ok(s) => s,
         Err(e) => {
             result.outcome = Err(e);
@@ -560,7 +582,7 @@ fn solve_setup<R: RuleSet + Default>(
         _ if stip.goal == Goal::Position && stip.family == Family::Help && !white_to_play => {
             vec![Side::Black]
         }
-        _ => vec![Side::White],
+        _ => vec![white_role],
     };
     let promotions_also: Vec<Kind> = Vec::new();
     // a proof game starts from the game array (a=>b: the first diagram) and arrives at

@@ -18,6 +18,7 @@ use crate::proof::ProofBound;
 use crate::rules::RuleSet;
 use crate::square::Square;
 use crate::stipulation::{Family, Goal, Stipulation};
+use crate::structured::Tail;
 use std::time::{Duration, Instant};
 
 /// What the user asked for besides the stipulation (the reference's options).
@@ -295,6 +296,8 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let killers = vec![None; stip.moves as usize + 2];
         let bound = match (stip.family, stip.goal) {
             _ if !opts.goal_bound => None,
+            // (the bound knows goals, not battle branches after help play)
+            _ if stip.structured.is_some_and(|s| s.tail.is_some()) => None,
             (Family::Help | Family::SeriesHelp | Family::Series, Goal::Mate | Goal::Stalemate) => {
                 GoalBound::new(pos, white.opponent(), stip.goal == Goal::Mate)
             }
@@ -1109,8 +1112,12 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let mut line = Vec::new();
         // (help-reflex play ends wherever the goal can be reached: one search finds the
         // short lines too)
+        // (a battle branch after help play may follow no help move at all)
+        let tail = self.stip.structured.and_then(|s| s.tail);
         let mut len = if self.stip.reflex || self.stip.exact {
             total
+        } else if tail.is_some() {
+            total % 2
         } else {
             2 - total % 2
         };
@@ -1124,11 +1131,24 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             (Family::HelpSelf, _) | (_, Goal::Diagram | Goal::Position) => self.white,
             _ => self.white.opponent(),
         };
-        let first_is_second = self.pos.side() != pair_starter;
-        lines
-            .into_iter()
-            .map(|l| self.write_line(&l, first_is_second))
-            .collect()
+        // (a structured stipulation pairs moves from the side it names)
+        let first_is_second = match self.stip.structured {
+            Some(s) => s.dash,
+            None => self.pos.side() != pair_starter,
+        };
+        let tail = self.stip.structured.and_then(|s| s.tail);
+        let mut written = Vec::new();
+        for l in lines {
+            match tail {
+                Some(tail) if !tail.hidden => {
+                    for t in self.tail_lines(&l, tail) {
+                        written.push(self.write_line_with_tail(&l, &t, first_is_second, tail));
+                    }
+                }
+                _ => written.push(self.write_line(&l, first_is_second)),
+            }
+        }
+        written
     }
 
     /// Whether `mv` is not worth trying when the goal bound allows only moves that help
@@ -1171,6 +1191,19 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if left == 2 && self.stip.reci.is_some() {
             return self.reciprocal(key, line, out);
         }
+        if left == 0 {
+            // no help move: the battle branch from this very position
+            let holds = self
+                .stip
+                .structured
+                .and_then(|s| s.tail)
+                .is_some_and(|tail| self.tail_holds(tail));
+            if holds {
+                out.push(line.clone());
+                self.found += 1;
+            }
+            return holds;
+        }
         // the goal side moves second to last; the mating side last
         let budget = |left: u32| (left.div_ceil(2), left / 2);
         let mut helping = None;
@@ -1192,8 +1225,11 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let moves = if checked { self.pseudo() } else { self.legal() };
         let mover = self.pos.side();
         // the last move of a help mate must give check: test that first, it is rarer
-        let must_check =
-            left == 1 && self.stip.family != Family::HelpSelf && self.goal_needs_check();
+        let tail = self.stip.structured.and_then(|s| s.tail);
+        let must_check = left == 1
+            && self.stip.family != Family::HelpSelf
+            && tail.is_none()
+            && self.goal_needs_check();
         let filter = if must_check {
             self.pos.check_filter()
         } else {
@@ -1221,10 +1257,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                     Family::HelpSelf => {
                         self.defence_loses(0) && self.record_goal_replies(line, out)
                     }
-                    _ => self.goal_after(mv),
+                    _ => match tail {
+                        Some(tail) => self.tail_holds(tail),
+                        None => self.goal_after(mv),
+                    },
                 }
             } else if left % 2 == 1
                 && self.stip.family == Family::Help
+                && tail.is_none()
                 && matches!(self.stip.goal, Goal::Check | Goal::Capture)
                 && self.goal_after(mv)
             {
@@ -1255,9 +1295,154 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         any
     }
 
+    /// Plays the battle branch that follows help play as `tail` says: `run` with the
+    /// solver set to it (family, goal side in White's role), then set back.
+    fn in_tail<T>(&mut self, tail: Tail, run: impl FnOnce(&mut Self) -> T) -> T {
+        let mover = self.pos.side();
+        let attacker = if tail.defender_first {
+            mover.opponent()
+        } else {
+            mover
+        };
+        let saved = (self.stip.family, self.white);
+        self.stip.family = tail.family;
+        self.white = attacker;
+        let result = run(self);
+        (self.stip.family, self.white) = saved;
+        result
+    }
+
+    /// Whether the battle branch after help play (the position after its last move)
+    /// is won by the attacker.
+    fn tail_holds(&mut self, tail: Tail) -> bool {
+        self.in_tail(tail, |s| {
+            if tail.defender_first {
+                s.defence_loses(tail.moves)
+            } else {
+                s.attack_wins(tail.moves)
+            }
+        })
+    }
+
+    /// The lines of the battle branch after the help play `line`: every attacking move
+    /// that wins soonest, each defence, the attacker's shortest wins after it, to the
+    /// goal.
+    fn tail_lines(&mut self, line: &[Move], tail: Tail) -> Vec<Vec<Move>> {
+        for mv in line {
+            self.pos.make(*mv);
+        }
+        let lines = self.in_tail(tail, |s| {
+            if tail.defender_first {
+                s.defence_lines(tail.moves)
+            } else {
+                // the shortest wins only, as after each defence
+                match s.shortest_win(tail.moves) {
+                    Some(k) => s.attack_lines(k),
+                    None => Vec::new(),
+                }
+            }
+        });
+        for _ in line {
+            self.pos.unmake();
+        }
+        lines
+    }
+
+    /// The attacker (to move) winning within `n`: each winning move with the lines
+    /// after it.
+    fn attack_lines(&mut self, n: u32) -> Vec<Vec<Move>> {
+        let direct = self.battle_family() == Family::Direct;
+        let moves = self.legal();
+        let mut lines = Vec::new();
+        for mv in &moves {
+            self.pos.make(*mv);
+            if direct && self.goal_after(mv) {
+                lines.push(vec![*mv]);
+            } else if (n > 1 || !direct) && self.defence_loses(n - 1) {
+                for mut rest in self.defence_lines(n - 1) {
+                    rest.insert(0, *mv);
+                    lines.push(rest);
+                }
+            }
+            self.pos.unmake();
+        }
+        self.give_back(moves);
+        lines
+    }
+
+    /// The defender (to move) losing with the attacker `left` moves to go: each defence
+    /// with the attacker's shortest wins after it.
+    fn defence_lines(&mut self, left: u32) -> Vec<Vec<Move>> {
+        let family = self.battle_family();
+        let moves = self.legal();
+        let mut lines = Vec::new();
+        for d in &moves {
+            self.pos.make(*d);
+            if family == Family::SelfPlay && self.goal_after(d) {
+                lines.push(vec![*d]);
+            } else if let Some(k) = self.shortest_win(left) {
+                for mut rest in self.attack_lines(k) {
+                    rest.insert(0, *d);
+                    lines.push(rest);
+                }
+            }
+            self.pos.unmake();
+        }
+        self.give_back(moves);
+        lines
+    }
+
+    /// Writes help play followed by a line of its battle branch: the battle numbered
+    /// from 1 again when it has more than one attacking move, else on from the help
+    /// play.
+    fn write_line_with_tail(
+        &mut self,
+        line: &[Move],
+        tail_line: &[Move],
+        first_is_second: bool,
+        tail: Tail,
+    ) -> Vec<String> {
+        let mut tokens = self.line_tokens(line, first_is_second);
+        // the help play's own count: pairs from its first move
+        let moved = line.len() + usize::from(first_is_second);
+        let (mut number, mut second) = if tail.moves > 1 {
+            (1, false)
+        } else {
+            (moved / 2 + 1, moved % 2 == 1)
+        };
+        for mv in line {
+            self.pos.make(*mv);
+        }
+        for mv in tail_line {
+            let text = self.text(mv);
+            tokens.push(if second {
+                text
+            } else {
+                format!("{number}.{text}")
+            });
+            self.pos.make(*mv);
+            if second {
+                number += 1;
+            }
+            second = !second;
+        }
+        for _ in line.iter().chain(tail_line) {
+            self.pos.unmake();
+        }
+        self.mark_goal(&mut tokens);
+        tokens
+    }
+
     /// Writes a help line: pairs numbered, the first move `1...` when it is the second
     /// of its pair.
     fn write_line(&mut self, line: &[Move], first_is_second: bool) -> Vec<String> {
+        let mut tokens = self.line_tokens(line, first_is_second);
+        self.mark_goal(&mut tokens);
+        tokens
+    }
+
+    /// The moves of a help line as numbered tokens, without the goal's mark.
+    fn line_tokens(&mut self, line: &[Move], first_is_second: bool) -> Vec<String> {
         let mut tokens = Vec::new();
         let mut number = 1;
         let mut second = first_is_second;
@@ -1282,7 +1467,6 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         for _ in line {
             self.pos.unmake();
         }
-        self.mark_goal(&mut tokens);
         tokens
     }
 

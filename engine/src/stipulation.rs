@@ -84,6 +84,9 @@ pub struct Stipulation {
     pub exact: bool,
     /// The text as written.
     pub text: String,
+    /// Written as a structured stipulation: how its pairs are numbered, and the battle
+    /// branch that follows help play.
+    pub structured: Option<crate::structured::Structured>,
 }
 
 impl Stipulation {
