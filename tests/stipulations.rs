@@ -253,3 +253,13 @@ fn structured_forms_of_the_basic_families_and_what_is_not_supported() {
     );
     assert!(!out.status.success());
 }
+
+#[test]
+fn help_reflex_play_the_first_mover_can_mate_is_over_before_it_begins() {
+    // White can mate at once, so it must: its mates are written marked `?!?`
+    let out = solve(
+        "hr-forced",
+        "BeginProblem\nStipulation hr#1\nPieces\nWhite Kb6 Qe5\nBlack Ka8 Rh2 Rg3\nEndProblem\n",
+    );
+    assert_eq!(lines(&out), ["1.Qe5-e8 # ?!?"], "{out}");
+}

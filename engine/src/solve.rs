@@ -740,24 +740,19 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let moves = self.legal();
         if family == Family::Reflex && self.some_move_reaches_goal(&moves) {
             // the attacker must reach the goal itself: its goal moves, marked `?!?`
-            for mv in &moves {
-                let text = self.text(mv);
-                self.pos.make(*mv);
-                let reached = self.goal_after(mv);
-                self.pos.unmake();
-                if reached {
-                    out.push(Attack {
-                        number: 1,
-                        text,
-                        mark: Some("?!?"),
-                        threat: Threat::None,
-                        defences: Vec::new(),
-                        refutations: Vec::new(),
-                    });
-                }
-            }
             self.give_back(moves);
-            return out;
+            return self
+                .goal_moves()
+                .into_iter()
+                .map(|text| Attack {
+                    number: 1,
+                    text,
+                    mark: Some("?!?"),
+                    threat: Threat::None,
+                    defences: Vec::new(),
+                    refutations: Vec::new(),
+                })
+                .collect();
         }
         for mv in &moves {
             if self.stopped.is_some() {
@@ -821,21 +816,30 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// series to move in the diagram: its moves that reach the goal at once, each a line
     /// `1...move`.
     pub fn series_set_play(&mut self) -> Vec<Vec<String>> {
-        let moves = self.legal();
         let mut lines = Vec::new();
-        for d in &moves {
-            let text = self.text(d);
-            self.pos.make(*d);
-            let reached = self.goal_after(d);
+        for text in self.goal_moves() {
+            let mut tokens = vec![format!("1...{text}")];
+            self.mark_goal(&mut tokens);
+            lines.push(tokens);
+        }
+        lines
+    }
+
+    /// The moves of the side to move that reach the goal, as written.
+    fn goal_moves(&mut self) -> Vec<String> {
+        let moves = self.legal();
+        let mut texts = Vec::new();
+        for mv in &moves {
+            let text = self.text(mv);
+            self.pos.make(*mv);
+            let reached = self.goal_after(mv);
             self.pos.unmake();
             if reached {
-                let mut tokens = vec![format!("1...{text}")];
-                self.mark_goal(&mut tokens);
-                lines.push(tokens);
+                texts.push(text);
             }
         }
         self.give_back(moves);
-        lines
+        texts
     }
 
     /// Under the option `Threat t`, whether the attacking move just made checks or
@@ -1106,6 +1110,17 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     // ----- help play -----
 
     fn solve_help(&mut self) -> Vec<Vec<String>> {
+        // help-reflex play in which the side to move can reach the goal itself: it must,
+        // which ends the play before it began; its goal moves are written marked `?!?`
+        if self.stip.reflex && self.pos.side() == self.white {
+            let forced = self.goal_moves();
+            if !forced.is_empty() {
+                return forced
+                    .into_iter()
+                    .map(|text| vec![format!("1.{text}"), "?!?".to_string()])
+                    .collect();
+            }
+        }
         // the reference counts shorter solutions (by whole moves) as solutions too
         let total = self.stip.half_moves();
         let mut lines = Vec::new();
