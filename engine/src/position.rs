@@ -699,8 +699,14 @@ impl<R: RuleSet> Position<R> {
         }
         self.pseudo_moves(scratch);
         let quiet = self.quiet_squares();
-        scratch
-            .iter()
-            .any(|mv| self.keeps_royals_safe(mv, quiet) || self.is_legal(mv))
+        // in check, a step of the royal unit is the likeliest way out: those first
+        let in_check = self.in_check(self.side);
+        let mut legal = |mv: &Move| self.keeps_royals_safe(mv, quiet) || self.is_legal(mv);
+        if in_check {
+            let royal = |mv: &&Move| R::KINDS[mv.mover.kind.index()].royal;
+            return scratch.iter().filter(royal).any(&mut legal)
+                || scratch.iter().filter(|m| !royal(m)).any(legal);
+        }
+        scratch.iter().any(legal)
     }
 }
