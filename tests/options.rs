@@ -5,7 +5,8 @@
 //! count running on through the twins. Set play of series help play is the other side's
 //! move that reaches the goal at once. NonTrivial m n refuses attacking moves that leave
 //! the defender more than one defence the attacker does not answer quickly. EnPassant
-//! may name a step over two squares, both open to an en-passant capture.
+//! may name a step over two squares, both open to an en-passant capture. Try, read
+//! after Defence, allows one refutation again.
 
 use std::process::Command;
 
@@ -218,4 +219,21 @@ fn en_passant_over_two_passed_squares_allows_either_capture() {
          White Pc6 Pe5\nBlack Pd5\nEndProblem\n",
     );
     assert_eq!(keys(&out), ["1.c6*d7 ep. !", "1.e5*d6 ep. !"], "{out}");
+}
+
+#[test]
+fn try_after_defence_allows_one_refutation_again() {
+    // options are read in order: Try is Defence 1 (as the reference counts the tries
+    // of this problem: four with Try last, twelve with Defence 2 last)
+    let problem = |options: &str| {
+        format!(
+            "BeginProblem\nPieces White Kb1 Gh5 Qb7 Black Ka3 LIe1 Neutral LIf3\n\
+             Stipulation s#1\nOption {options}\nEndProblem\n"
+        )
+    };
+    let tries = |out: &str| out.lines().filter(|l| l.trim_end().ends_with(" ?")).count();
+    let try_last = solve("try-last", &problem("Defence 2 Try"));
+    let defence_last = solve("defence-last", &problem("Try Defence 2"));
+    assert_eq!(tries(&try_last), 4, "{try_last}");
+    assert_eq!(tries(&defence_last), 12, "{defence_last}");
 }

@@ -522,7 +522,12 @@ fn solve_setup<R: RuleSet + Default>(
     let mut max_time = settings.max_time;
     for o in &problem.options {
         match o {
-            ProblemOption::Try => opts.tries = true,
+            // (Try is Defence 1: it undoes a Defence given before it, as the reference
+            // reads the options in order)
+            ProblemOption::Try => {
+                opts.tries = true;
+                opts.defence = 1;
+            }
             ProblemOption::Defence(n) => {
                 opts.tries = true;
                 opts.defence = *n as usize;
