@@ -263,3 +263,26 @@ fn help_reflex_play_the_first_mover_can_mate_is_over_before_it_begins() {
     );
     assert_eq!(lines(&out), ["1.Qe5-e8 # ?!?"], "{out}");
 }
+
+#[test]
+fn structured_help_play_into_a_forced_capture_not_in_check() {
+    // black 2hh[/1d[x]a{!+}]: after the help play every move of Black, who is not in
+    // check, captures; the capture itself is not written (as the reference solves it)
+    let problem = |stip: &str, units: &str| {
+        format!("BeginProblem\nSStipulation {stip}\nPieces\n{units}\nEndProblem\n")
+    };
+    let forced = solve(
+        "sstip-capture",
+        &problem("black 2hh[/1d[x]a{!+}]", "White Kh1 Rb3\nBlack Kb8 Rb7"),
+    );
+    assert_eq!(lines(&forced), ["1.Kb8-a8 Rb3*b7"], "{forced}");
+    // with the constraint a checked king's forced captures do not count
+    let units = "White Kh3 Bb5 Qb2\nBlack Kf7";
+    let free = solve("sstip-capture-free", &problem("black 2hh[/1d[x]a]", units));
+    assert_eq!(lines(&free).len(), 3, "{free}");
+    let constrained = solve(
+        "sstip-capture-unchecked",
+        &problem("black 2hh[/1d[x]a{!+}]", units),
+    );
+    assert!(lines(&constrained).is_empty(), "{constrained}");
+}

@@ -646,6 +646,10 @@ fn solve_setup<R: RuleSet + Default>(
             // set play: the help play with the first half-move skipped, then the play
             // with the other side to move
             let mut set = stip.clone();
+            // (a structured stipulation's pairs still start with the side it names)
+            if let Some(s) = &mut set.structured {
+                s.dash = !s.dash;
+            }
             if set.half {
                 set.half = false;
             } else {

@@ -1160,7 +1160,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                         written.push(self.write_line_with_tail(&l, &t, first_is_second, tail));
                     }
                 }
-                _ => written.push(self.write_line(&l, first_is_second)),
+                // (the goal of a hidden branch is not marked either)
+                Some(_) => written.push(self.line_tokens(&l, first_is_second)),
+                None => written.push(self.write_line(&l, first_is_second)),
             }
         }
         written
@@ -1330,6 +1332,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// Whether the battle branch after help play (the position after its last move)
     /// is won by the attacker.
     fn tail_holds(&mut self, tail: Tail) -> bool {
+        if tail.unchecked && self.pos.in_check(self.pos.side()) {
+            return false;
+        }
         self.in_tail(tail, |s| {
             if tail.defender_first {
                 s.defence_loses(tail.moves)

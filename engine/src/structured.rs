@@ -7,8 +7,9 @@
 //! is #2, `4ad[#]` is s#2, `2s[#]` is ser-#2, `1s[1h[#]h]` is ser-h#1; `m:n` with `m = n`
 //! is exact play; `-` lets the other side begin) and help play ending in a battle
 //! branch: direct (`3h[3a[#]d]h`), self (`3h[4ad[#]]h`) or one the defender begins
-//! (`4hh[2da[#]]`), its moves hidden with `/`. Anything else (logical operators,
-//! constraints `{…}`, `>`, `?R?`, minimal lengths) is reported as not supported.
+//! (`4hh[2da[#]]`, or `8hh[/1d[x]a{!+}]`: every move of the defender, who is not in
+//! check, captures), its moves hidden with `/`. Anything else (logical operators, other
+//! constraints, `>`, `?R?`, minimal lengths) is reported as not supported.
 //!
 //! In the solution, pairs of half-moves start with the side the stipulation names (so
 //! `-` makes the first move the second of its pair), and a battle branch of more than
@@ -39,6 +40,9 @@ pub struct Tail {
     pub moves: u32,
     /// `/`: its moves are not written.
     pub hidden: bool,
+    /// `{!+}` after a branch the defender begins: the defender must not be in check
+    /// when it moves.
+    pub unchecked: bool,
 }
 
 /// One branch as read: its length, letters and what it forks into.
@@ -56,6 +60,8 @@ struct Branch {
     hidden: bool,
     /// `-`: the other side begins.
     dash: bool,
+    /// A constraint `{…}` after the letters, as written inside the braces.
+    constraint: Option<String>,
 }
 
 #[derive(Debug)]
@@ -153,9 +159,22 @@ impl Reader<'_> {
             return unsupported("a fork with more than one goal or branch");
         }
         letters.push_str(&self.letters());
+        let mut constraint = None;
+        if self.eat(b'{') {
+            let start = self.at;
+            while self.text.get(self.at).is_some_and(|&c| c != b'}') {
+                self.at += 1;
+            }
+            constraint = std::str::from_utf8(&self.text[start..self.at])
+                .ok()
+                .map(|c| c.trim().to_string());
+            if !self.eat(b'}') {
+                return unsupported("an unclosed constraint");
+            }
+        }
         self.skip_blanks();
         if matches!(self.text.get(self.at), Some(b'{' | b'?' | b'[')) {
-            return unsupported("a constraint or a second fork");
+            return unsupported("a second constraint or fork");
         }
         Ok(Branch {
             min,
@@ -164,6 +183,7 @@ impl Reader<'_> {
             fork,
             hidden,
             dash,
+            constraint,
         })
     }
 }
@@ -192,7 +212,7 @@ pub fn convert(text: &str) -> Result<(Stipulation, Side), String> {
         "white" | "weiss" | "blanc" => Side::White,
         _ => Side::Black,
     };
-    if expression.contains(['&', '|', '!', '(', ';']) {
+    if expression.contains(['&', '|', '(', ';']) {
         return Err("logical operators".into());
     }
     let mut reader = Reader {
@@ -214,6 +234,9 @@ pub fn convert(text: &str) -> Result<(Stipulation, Side), String> {
     };
     if branch.hidden {
         return Err("hidden moves outside a nested branch".into());
+    }
+    if branch.constraint.is_some() {
+        return Err("a constraint on the outer branch".into());
     }
     let n = branch.length;
     let letters = branch.letters.as_str();
@@ -270,11 +293,19 @@ pub fn convert(text: &str) -> Result<(Stipulation, Side), String> {
         )),
         // help play, then a battle branch from its last position
         ("hh", Fork::Branch(b)) if n > 0 && !exact => {
+            // the attacker's moves; direct play when the attacker moves last, self play
+            // when the defender does
             let (family, defender_first, moves) = match (b.letters.as_str(), b.length % 2) {
                 ("ad", 1) => (Family::Direct, false, b.length.div_ceil(2)),
                 ("ad", 0) if b.length > 0 => (Family::SelfPlay, false, b.length / 2),
                 ("da", 0) if b.length > 0 => (Family::Direct, true, b.length / 2),
+                ("da", 1) => (Family::SelfPlay, true, b.length / 2),
                 _ => return Err(format!("the nested branch {}{}", b.length, b.letters)),
+            };
+            let unchecked = match b.constraint.as_deref() {
+                None => false,
+                Some("!+") if defender_first => true,
+                Some(c) => return Err(format!("the constraint {{{c}}}")),
             };
             if b.dash || b.min.is_some() {
                 return Err("a nested battle branch with - or a minimal length".into());
@@ -288,6 +319,7 @@ pub fn convert(text: &str) -> Result<(Stipulation, Side), String> {
                 defender_first,
                 moves,
                 hidden: b.hidden,
+                unchecked,
             };
             let structured = Some(Structured {
                 dash: branch.dash,
@@ -348,6 +380,14 @@ mod tests {
         );
         let (s, _) = convert("black 6hh[/2da[#]]").unwrap();
         assert!(s.structured.and_then(|x| x.tail).unwrap().hidden);
+        // a capture forced on the defender, who is not in check
+        let (s, _) = convert("black 8hh[/1d[x]a{!+}]").unwrap();
+        let tail = s.structured.and_then(|x| x.tail).unwrap();
+        assert_eq!(
+            (tail.family, tail.defender_first, tail.moves),
+            (Family::SelfPlay, true, 0)
+        );
+        assert!(tail.unchecked && tail.hidden);
     }
 
     #[test]
@@ -355,7 +395,7 @@ mod tests {
         for text in [
             "black 2hh[#]&1h[#]h",
             "white 3h[>1a[x]d]h",
-            "black 6hh[/2da[#]{!+}]",
+            "black 6hh[/2da[#]{+}]",
             "black 10:12hh[#]",
         ] {
             assert!(convert(text).is_err(), "{text}");
