@@ -6,7 +6,8 @@
 //! move that reaches the goal at once. NonTrivial m n refuses attacking moves that leave
 //! the defender more than one defence the attacker does not answer quickly. EnPassant
 //! may name a step over two squares, both open to an en-passant capture. Try, read
-//! after Defence, allows one refutation again.
+//! after Defence, allows one refutation again. Quodlibet lets a selfmate's attacker win
+//! by mating as well.
 
 use std::process::Command;
 
@@ -236,4 +237,21 @@ fn try_after_defence_allows_one_refutation_again() {
     let defence_last = solve("defence-last", &problem("Try Defence 2"));
     assert_eq!(tries(&try_last), 4, "{try_last}");
     assert_eq!(tries(&defence_last), 12, "{defence_last}");
+}
+
+#[test]
+fn quodlibet_lets_the_attacker_of_a_selfmate_mate_itself() {
+    // s#2 has no solution here; with Quodlibet White may mate directly as well (the
+    // line as the reference gives it)
+    let problem = |options: &str| {
+        format!(
+            "BeginProblem\nStipulation s#2\nOption {options}\nPieces\n\
+             White Kc7 Qe7 Bd5\nBlack Kg8 Pf5 Bf7\nEndProblem\n"
+        )
+    };
+    let plain = solve("self", &problem("Variation"));
+    assert!(keys(&plain).is_empty(), "{plain}");
+    let quodlibet = solve("quodlibet", &problem("Quodlibet Variation"));
+    assert_eq!(keys(&quodlibet), ["1.Qe7*f7 + !"], "{quodlibet}");
+    assert!(quodlibet.contains("2.Qf7-g8 #") && quodlibet.contains("Quodlibet\n"));
 }

@@ -442,7 +442,6 @@ fn unsupported_option(o: &ProblemOption) -> Option<String> {
     use ProblemOption::*;
     match o {
         MaxFlightsquares(_)
-        | Quodlibet
         | GoalIsEnd
         | CastlingMutuallyExclusive(..)
         | NullMoves
@@ -551,6 +550,7 @@ fn solve_setup<R: RuleSet + Default>(
             }
             ProblemOption::NonTrivial(m, n) => opts.non_trivial = Some((*m, *n)),
             ProblemOption::KeepMatingPiece => opts.keep_mating_unit = true,
+            ProblemOption::Quodlibet => opts.quodlibet = true,
             ProblemOption::NoCastling(sqs) => no_castling.extend(sqs.iter().map(|s| square(*s))),
             ProblemOption::EnPassant(sqs) => ep_squares.extend(sqs.iter().map(|s| square(*s))),
             _ => {}

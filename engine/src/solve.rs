@@ -61,6 +61,8 @@ pub struct SolveOptions {
     /// `KeepMatingPiece`: in direct and self play, a line fails once the side that is to
     /// reach the goal has no unit left but its royal one.
     pub keep_mating_unit: bool,
+    /// `Quodlibet`: in self play the attacker also wins by reaching the goal itself.
+    pub quodlibet: bool,
 }
 
 impl Default for SolveOptions {
@@ -81,6 +83,7 @@ impl Default for SolveOptions {
             target: None,
             non_trivial: None,
             keep_mating_unit: false,
+            quodlibet: false,
         }
     }
 }
@@ -451,7 +454,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         }
         let mut moves = moves;
         let direct = family == Family::Direct;
-        if direct && self.some_move_reaches_goal(&moves) {
+        if self.attacker_goal() && self.some_move_reaches_goal(&moves) {
             wins = true;
         } else if !(direct && n == 1) {
             // the move that won last at this depth (against another defence) first
@@ -478,6 +481,16 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             self.table.insert(key, wins);
         }
         wins
+    }
+
+    /// Whether an attacking move that reaches the goal wins: in direct play, and in self
+    /// play under `Quodlibet`.
+    fn attacker_goal(&self) -> bool {
+        match self.battle_family() {
+            Family::Direct => true,
+            Family::SelfPlay => self.opts.quodlibet,
+            _ => false,
+        }
     }
 
     /// Whether the goal is reached only by a move that checks (mate, check).
@@ -760,7 +773,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
             let text = self.text(mv);
             self.pos.make(*mv);
-            let direct_goal = family == Family::Direct && self.goal_after(mv);
+            let direct_goal = self.attacker_goal() && self.goal_after(mv);
             if !direct_goal && !self.threatens_enough(n) {
                 self.pos.unmake();
                 continue;
@@ -1067,7 +1080,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         self.give_back(moves);
         let Some(mv) = found else { return false };
         self.pos.make(mv);
-        let w = (self.battle_family() == Family::Direct && self.goal_after(&mv))
+        let w = (self.attacker_goal() && self.goal_after(&mv))
             || (self.threatens_enough(len) && self.defence_loses(len - 1));
         self.pos.unmake();
         w
@@ -1075,12 +1088,11 @@ impl<'p, R: RuleSet> Solver<'p, R> {
 
     /// The attacker's moves (to move) that win in exactly `len`.
     fn winning_moves(&mut self, len: u32) -> Vec<Move> {
-        let family = self.battle_family();
         let moves = self.legal();
         let mut wins = Vec::new();
         for mv in &moves {
             self.pos.make(*mv);
-            let w = (family == Family::Direct && self.goal_after(mv))
+            let w = (self.attacker_goal() && self.goal_after(mv))
                 || (self.threatens_enough(len) && self.defence_loses(len - 1));
             self.pos.unmake();
             if w {
@@ -1095,7 +1107,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     fn continuation(&mut self, number: u32, mv: &Move, len: u32) -> Attack {
         let text = self.text(mv);
         self.pos.make(*mv);
-        let goal = self.battle_family() == Family::Direct && self.goal_after(mv);
+        let goal = self.attacker_goal() && self.goal_after(mv);
         let a = self.expand_attack(
             number,
             text,

@@ -44,6 +44,9 @@ pub fn write_problem<R: RuleSet>(
             crate::input::ProblemOption::HalfDuplex => {
                 option_lines.push(layout::centred(words.half_duplex))
             }
+            crate::input::ProblemOption::Quodlibet => {
+                option_lines.push(layout::centred("Quodlibet"))
+            }
             _ => {}
         }
     }
