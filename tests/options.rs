@@ -7,7 +7,7 @@
 //! the defender more than one defence the attacker does not answer quickly. EnPassant
 //! may name a step over two squares, both open to an en-passant capture. Try, read
 //! after Defence, allows one refutation again. Quodlibet lets a selfmate's attacker win
-//! by mating as well.
+//! by mating as well. StopOnShortSolutions ends help play at its shortest solutions.
 
 use std::process::Command;
 
@@ -254,4 +254,29 @@ fn quodlibet_lets_the_attacker_of_a_selfmate_mate_itself() {
     let quodlibet = solve("quodlibet", &problem("Quodlibet Variation"));
     assert_eq!(keys(&quodlibet), ["1.Qe7*f7 + !"], "{quodlibet}");
     assert!(quodlibet.contains("2.Qf7-g8 #") && quodlibet.contains("Quodlibet\n"));
+}
+
+#[test]
+fn stop_on_short_solutions_seeks_no_longer_help_play() {
+    // h#3 with mates in two: the reference lists those 33 and stops
+    let problem = |options: &str| {
+        format!(
+            "BeginProblem\nStipulation h#3\nOption {options}\nPieces\n\
+             White Kf6 Ra1\nBlack Kh8 Pb7\nEndProblem\n"
+        )
+    };
+    let solutions = |out: &str| {
+        out.lines()
+            .filter(|l| l.trim_start().starts_with("1."))
+            .map(|l| l.contains("3."))
+            .collect::<Vec<bool>>()
+    };
+    let short = solutions(&solve("stop-short", &problem("StopOnShortSolutions")));
+    assert_eq!(short.len(), 33);
+    assert!(short.iter().all(|three| !three), "only mates in two");
+    let all = solutions(&solve("no-stop", &problem("NoBoard")));
+    assert!(
+        all.iter().any(|three| *three),
+        "without the option the mates in three follow"
+    );
 }

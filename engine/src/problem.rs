@@ -448,7 +448,6 @@ fn unsupported_option(o: &ProblemOption) -> Option<String> {
         | StartMoveNumber(_)
         | UpToMoveNumber(_)
         | MatesIn1
-        | StopOnShortSolutions
         | TrivialTriesAvoid => Some(format!("the option {o} is not supported yet")),
         _ => None,
     }
@@ -539,6 +538,11 @@ fn solve_setup<R: RuleSet + Default>(
                     .to_string(),
             ),
             ProblemOption::NoThreat => opts.no_threat = true,
+            // (help play only: the reference says so of battle play and solves on)
+            ProblemOption::StopOnShortSolutions if battle => result
+                .warnings
+                .push("Option StopOnShortSolutions not supported with direct play.".to_string()),
+            ProblemOption::StopOnShortSolutions => opts.stop_on_short = true,
             ProblemOption::SetPlay => opts.set_play = true,
             ProblemOption::MaxSolutions(n) => opts.max_solutions = Some(*n as usize),
             ProblemOption::NoShortVariations => opts.no_short_variations = true,

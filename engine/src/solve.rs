@@ -63,6 +63,9 @@ pub struct SolveOptions {
     pub keep_mating_unit: bool,
     /// `Quodlibet`: in self play the attacker also wins by reaching the goal itself.
     pub quodlibet: bool,
+    /// `StopOnShortSolutions`: help play seeks no longer solutions once shorter ones
+    /// are found.
+    pub stop_on_short: bool,
 }
 
 impl Default for SolveOptions {
@@ -84,6 +87,7 @@ impl Default for SolveOptions {
             non_trivial: None,
             keep_mating_unit: false,
             quodlibet: false,
+            stop_on_short: false,
         }
     }
 }
@@ -1150,6 +1154,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         };
         while len <= total && self.stopped.is_none() {
             self.help(len, &mut line, &mut lines);
+            if self.opts.stop_on_short && !lines.is_empty() {
+                break;
+            }
             len += 2;
         }
         // help play pairs Black's move with White's answer; help-self play and proof
