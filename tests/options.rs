@@ -8,6 +8,7 @@
 //! may name a step over two squares, both open to an en-passant capture. Try, read
 //! after Defence, allows one refutation again. Quodlibet lets a selfmate's attacker win
 //! by mating as well. StopOnShortSolutions ends help play at its shortest solutions.
+//! StartMoveNumber and UpToMoveNumber try only the first moves with those numbers.
 
 use std::process::Command;
 
@@ -279,4 +280,32 @@ fn stop_on_short_solutions_seeks_no_longer_help_play() {
         all.iter().any(|three| *three),
         "without the option the mates in three follow"
     );
+}
+
+#[test]
+fn start_and_up_to_move_number_try_only_the_first_moves_so_numbered() {
+    // the h#3 of the MoveNumbers test: its solutions begin with moves 4 and 6
+    let problem = |option: &str| {
+        format!(
+            "BeginProblem\nStipulation h#3\nOption EnPassant b2b3b4 {option}\nPieces\n\
+             White Ka2 Ra1 Bb1 Sa6 Pb4 Pc2\nBlack Ka4 Rb7 Bb8 Sa7 Pa3 Pb5 Pc3 Pc4 Pc5 Pc6 Pc7\n\
+             EndProblem\n"
+        )
+    };
+    let solutions = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.trim_start().starts_with("1."))
+            .map(|l| l.trim().to_string())
+            .collect()
+    };
+    let late = solve("start", &problem("StartMoveNumber 5"));
+    let numbers: Vec<usize> = numbered(&late).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(numbers, [5, 6, 7], "numbered as without the option: {late}");
+    assert_eq!(solutions(&late).len(), 1);
+    assert!(solutions(&late)[0].starts_with("1.Sa7-c8"), "{late}");
+    let early = solve("upto", &problem("UpToMoveNumber 4"));
+    let numbers: Vec<usize> = numbered(&early).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(numbers, [1, 2, 3, 4], "{early}");
+    assert_eq!(solutions(&early).len(), 1);
+    assert!(solutions(&early)[0].starts_with("1.c4*b3 ep."), "{early}");
 }

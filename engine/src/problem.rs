@@ -445,8 +445,6 @@ fn unsupported_option(o: &ProblemOption) -> Option<String> {
         | GoalIsEnd
         | CastlingMutuallyExclusive(..)
         | NullMoves
-        | StartMoveNumber(_)
-        | UpToMoveNumber(_)
         | MatesIn1
         | TrivialTriesAvoid => Some(format!("the option {o} is not supported yet")),
         _ => None,
@@ -580,9 +578,29 @@ fn solve_setup<R: RuleSet + Default>(
         )
         && matches!(stip.goal, Goal::Mate | Goal::Stalemate);
     // (nor does it number the moves of reciprocal play)
-    let numbers = problem.options.contains(&ProblemOption::MoveNumbers)
-        && !intelligent
+    // (StartMoveNumber and UpToMoveNumber number the first moves as well)
+    let numbers = problem.has_option(|o| {
+        matches!(
+            o,
+            ProblemOption::MoveNumbers
+                | ProblemOption::StartMoveNumber(_)
+                | ProblemOption::UpToMoveNumber(_)
+        )
+    }) && !intelligent
         && stip.reci.is_none();
+    // which first moves to try (the first number of each option; not in intelligent
+    // mode, where the reference numbers no first moves)
+    let start = problem.options.iter().find_map(|o| match o {
+        ProblemOption::StartMoveNumber(n) => n.first().map(|&n| n as usize),
+        _ => None,
+    });
+    let upto = problem.options.iter().find_map(|o| match o {
+        ProblemOption::UpToMoveNumber(n) => n.first().map(|&n| n as usize),
+        _ => None,
+    });
+    if !intelligent && (start.is_some() || upto.is_some()) {
+        opts.first_moves = Some((start.unwrap_or(1), upto.unwrap_or(usize::MAX - 1)));
+    }
     let mut phases = Vec::new();
     let whites: Vec<Side> = match (duplex, half_duplex) {
         (_, true) => vec![Side::Black],
@@ -730,13 +748,25 @@ fn numbered<R: RuleSet>(
 ) -> Solution {
     let started = Instant::now();
     let moves = numbers.then(|| solver.numbered_moves());
+    let range = solver.first_moves();
     let play = solve(solver);
     match moves {
-        Some(moves) => Solution::Numbered {
-            moves,
-            elapsed: started.elapsed(),
-            play: Box::new(play),
-        },
+        Some(moves) => {
+            // StartMoveNumber and UpToMoveNumber: only the moves tried are listed
+            let (start, upto) = range.unwrap_or((1, moves.len()));
+            let skipped = start.saturating_sub(1).min(moves.len());
+            let listed = moves
+                .into_iter()
+                .skip(skipped)
+                .take((upto + 1).saturating_sub(skipped + 1))
+                .collect();
+            Solution::Numbered {
+                skipped,
+                moves: listed,
+                elapsed: started.elapsed(),
+                play: Box::new(play),
+            }
+        }
         None => play,
     }
 }

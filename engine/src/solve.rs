@@ -66,6 +66,9 @@ pub struct SolveOptions {
     /// `StopOnShortSolutions`: help play seeks no longer solutions once shorter ones
     /// are found.
     pub stop_on_short: bool,
+    /// `StartMoveNumber` / `UpToMoveNumber`: only the first moves with these numbers (from
+    /// 1, in the order MoveNumbers numbers them), both ends included.
+    pub first_moves: Option<(usize, usize)>,
 }
 
 impl Default for SolveOptions {
@@ -88,6 +91,7 @@ impl Default for SolveOptions {
             keep_mating_unit: false,
             quodlibet: false,
             stop_on_short: false,
+            first_moves: None,
         }
     }
 }
@@ -112,7 +116,9 @@ pub enum Solution {
     /// each written as its progress line writes it (checks marked, goals not), then the
     /// play; `elapsed` is the time the solving took.
     Numbered {
-        /// The first moves, numbered from 1.
+        /// The first moves numbered before these and left out (`StartMoveNumber`).
+        skipped: usize,
+        /// The first moves, numbered from `skipped + 1`.
         moves: Vec<String>,
         /// The time the solving took.
         elapsed: Duration,
@@ -194,6 +200,8 @@ pub struct Solver<'p, R: RuleSet> {
     /// Under `NonTrivial`, the non-trivial defences still to grant beyond one at each
     /// move (part of every table key: answers differ with it).
     granted: u32,
+    /// The first moves to try, when not all (`StartMoveNumber`, `UpToMoveNumber`).
+    first_moves: Option<Vec<Move>>,
 }
 
 /// The transposition table: what is known of positions already searched, each answer
@@ -330,6 +338,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             found: 0,
             nodes: 0,
             granted: opts_granted,
+            first_moves: None,
         }
     }
 
@@ -731,11 +740,33 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     }
 
     /// The moves of the position as generated, before the legality test (the reference
+    /// numbers them so), in the order the reference tries them.
+    fn moves_in_reference_order(&mut self) -> MoveList {
+        let mut moves = self.pseudo();
+        crate::order::sort_as_reference::<R>(&mut moves);
+        moves
+    }
+
+    /// The numbers of the first moves to try (`StartMoveNumber`, `UpToMoveNumber`).
+    pub fn first_moves(&self) -> Option<(usize, usize)> {
+        self.opts.first_moves
+    }
+
+    /// Whether `mv`, a first move when `first` (else a later one), is left out by
+    /// `StartMoveNumber` / `UpToMoveNumber`.
+    fn left_out(&self, first: bool, mv: &Move) -> bool {
+        first
+            && self
+                .first_moves
+                .as_ref()
+                .is_some_and(|keep| !keep.contains(mv))
+    }
+
+    /// The moves of the position as generated, before the legality test (the reference
     /// numbers them so), in the order the reference tries them, each written as the
     /// option MoveNumbers writes it: a check marked `+` (also a mate), no other goal.
     pub fn numbered_moves(&mut self) -> Vec<String> {
-        let mut moves = self.pseudo();
-        crate::order::sort_as_reference::<R>(&mut moves);
+        let moves = self.moves_in_reference_order();
         let mut texts = Vec::with_capacity(moves.len());
         for mv in &moves {
             let text = full_text(self.pos, &self.opts.style, mv, &mut self.scratch);
@@ -774,6 +805,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         for mv in &moves {
             if self.stopped.is_some() {
                 break;
+            }
+            if self.left_out(true, mv) {
+                continue;
             }
             let text = self.text(mv);
             self.pos.make(*mv);
@@ -1272,7 +1306,11 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             None
         };
         let mut any = false;
+        let first = line.is_empty();
         for mv in &moves {
+            if self.left_out(first, mv) {
+                continue;
+            }
             if must_check && !(self.pos.may_check(mv, filter) && self.pos.gives_check(mv)) {
                 continue;
             }
@@ -1560,8 +1598,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             return false;
         }
         let mut any = false;
+        let first = line.is_empty();
         for mv in &moves {
-            if self.unhelpful(helping, mv) {
+            if self.unhelpful(helping, mv) || self.left_out(first, mv) {
                 continue;
             }
             self.pos.make(*mv);
@@ -1737,6 +1776,17 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// Solves: the side to move in the position must be the one the stipulation starts
     /// with (the caller arranges it).
     pub fn solve(&mut self) -> Solution {
+        if let Some((start, upto)) = self.opts.first_moves {
+            let moves = self.moves_in_reference_order();
+            let keep = moves
+                .iter()
+                .skip(start.saturating_sub(1))
+                .take((upto + 1).saturating_sub(start.max(1)))
+                .copied()
+                .collect();
+            self.give_back(moves);
+            self.first_moves = Some(keep);
+        }
         match self.stip.family {
             Family::Direct | Family::SelfPlay | Family::Reflex => {
                 Solution::Tree(self.solve_battle())

@@ -76,10 +76,14 @@ pub fn write_numbered_solution(solution: &Solution, words: &Words, numbered: &mu
             out.push('\n');
         }
         Solution::Numbered {
+            skipped,
             moves,
             elapsed,
             play,
-        } => write_numbered(&mut out, moves, *elapsed, play, words, numbered),
+        } => {
+            *numbered += skipped;
+            write_numbered(&mut out, moves, *elapsed, play, words, numbered)
+        }
     }
     out
 }
