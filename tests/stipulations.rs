@@ -286,3 +286,20 @@ fn structured_help_play_into_a_forced_capture_not_in_check() {
     );
     assert!(lines(&constrained).is_empty(), "{constrained}");
 }
+
+#[test]
+fn structured_help_play_ends_where_the_nested_branch_succeeds_under_the_operator() {
+    // white 3h[>1a[x]d]h: after 1.Kf5 Black captures at once, which ends the play; every
+    // longer line would pass through a position where Black can capture (715 lines
+    // without the operator, as the reference counts them too)
+    let problem = |stip: &str| {
+        format!(
+            "BeginProblem\nSStipulation {stip}\nPieces\nWhite Kf4 Qh1 Sa1\n\
+             Black Kg8 Qe3 Bg1 Qd4 Pf7\nEndProblem\n"
+        )
+    };
+    let ends = solve("sstip-ends", &problem("white 3h[>1a[x]d]h"));
+    assert_eq!(lines(&ends), ["1.Kf4-f5 Qd4*a1 x"], "{ends}");
+    let goes_on = solve("sstip-goes-on", &problem("white 3h[1a[x]d]h"));
+    assert_eq!(lines(&goes_on).len(), 715);
+}

@@ -725,8 +725,15 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                     return format!("{t} #=");
                 }
             }
-            // with "any move" and in proof games the reference marks checks only
-            Goal::Any | Goal::Diagram | Goal::Position => {
+            // with goals other than mate and stalemate (any move, capture, check, castling,
+            // en passant, proof games) the reference marks checks only
+            Goal::Any
+            | Goal::Diagram
+            | Goal::Position
+            | Goal::Capture
+            | Goal::Check
+            | Goal::Castling
+            | Goal::EnPassant => {
                 if let Some(t) = text.strip_suffix(" =") {
                     return t.to_string();
                 }
@@ -1260,6 +1267,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         }
         if left == 2 && self.stip.reci.is_some() {
             return self.reciprocal(key, line, out);
+        }
+        // `>`: a line through a position where the battle branch succeeds ends there (a
+        // shorter solution, found at its own length)
+        if let Some(tail) = self.stip.structured.and_then(|s| s.tail) {
+            if tail.ends_early && left >= 2 && left.is_multiple_of(2) && self.tail_holds(tail) {
+                self.table.insert(key, false);
+                return false;
+            }
         }
         if left == 0 {
             // no help move: the battle branch from this very position

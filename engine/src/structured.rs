@@ -8,8 +8,9 @@
 //! is exact play; `-` lets the other side begin) and help play ending in a battle
 //! branch: direct (`3h[3a[#]d]h`), self (`3h[4ad[#]]h`) or one the defender begins
 //! (`4hh[2da[#]]`, or `8hh[/1d[x]a{!+}]`: every move of the defender, who is not in
-//! check, captures), its moves hidden with `/`. Anything else (logical operators, other
-//! constraints, `>`, `?R?`, minimal lengths) is reported as not supported.
+//! check, captures), its moves hidden with `/`, or ending the help play wherever it
+//! succeeds with `>` (`3h[>1a[x]d]h`). Anything else (logical operators, other
+//! constraints, `?R?`, minimal lengths) is reported as not supported.
 //!
 //! In the solution, pairs of half-moves start with the side the stipulation names (so
 //! `-` makes the first move the second of its pair), and a battle branch of more than
@@ -43,6 +44,9 @@ pub struct Tail {
     /// `{!+}` after a branch the defender begins: the defender must not be in check
     /// when it moves.
     pub unchecked: bool,
+    /// `>`: the help play ends wherever the battle branch could begin and succeed (a line
+    /// through such a position goes no further).
+    pub ends_early: bool,
 }
 
 /// One branch as read: its length, letters and what it forks into.
@@ -58,6 +62,8 @@ struct Branch {
     fork: Fork,
     /// `/`: the moves are not written.
     hidden: bool,
+    /// `>`: the containing branch ends where this one succeeds.
+    ends: bool,
     /// `-`: the other side begins.
     dash: bool,
     /// A constraint `{…}` after the letters, as written inside the braces.
@@ -120,9 +126,7 @@ impl Reader<'_> {
 
     fn branch(&mut self) -> Result<Branch, String> {
         let unsupported = |what: &str| Err(format!("{what} in a structured stipulation"));
-        if self.eat(b'>') {
-            return unsupported("the operator >");
-        }
+        let ends = self.eat(b'>');
         let hidden = self.eat(b'/');
         let dash = self.eat(b'-');
         let first = self.number().ok_or("a branch without a length")?;
@@ -182,6 +186,7 @@ impl Reader<'_> {
             letters,
             fork,
             hidden,
+            ends,
             dash,
             constraint,
         })
@@ -238,6 +243,9 @@ pub fn convert(text: &str) -> Result<(Stipulation, Side), String> {
     if branch.constraint.is_some() {
         return Err("a constraint on the outer branch".into());
     }
+    if branch.ends {
+        return Err("the operator > on the outer branch".into());
+    }
     let n = branch.length;
     let letters = branch.letters.as_str();
     if exact && letters != "hh" && letters != "s" {
@@ -292,7 +300,7 @@ pub fn convert(text: &str) -> Result<(Stipulation, Side), String> {
             first,
         )),
         // help play, then a battle branch from its last position
-        ("hh", Fork::Branch(b)) if n > 0 && !exact => {
+        ("hh", Fork::Branch(b)) if n > 0 => {
             // the attacker's moves; direct play when the attacker moves last, self play
             // when the defender does
             let (family, defender_first, moves) = match (b.letters.as_str(), b.length % 2) {
@@ -320,6 +328,7 @@ pub fn convert(text: &str) -> Result<(Stipulation, Side), String> {
                 moves,
                 hidden: b.hidden,
                 unchecked,
+                ends_early: b.ends,
             };
             let structured = Some(Structured {
                 dash: branch.dash,
@@ -394,7 +403,7 @@ mod tests {
     fn other_forms_are_named_as_unsupported() {
         for text in [
             "black 2hh[#]&1h[#]h",
-            "white 3h[>1a[x]d]h",
+            "white >3h[1a[x]d]h",
             "black 6hh[/2da[#]{+}]",
             "black 10:12hh[#]",
         ] {
