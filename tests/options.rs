@@ -10,27 +10,11 @@
 //! by mating as well. StopOnShortSolutions ends help play at its shortest solutions.
 //! StartMoveNumber and UpToMoveNumber try only the first moves with those numbers.
 
-use std::process::Command;
+mod common;
 
 /// What `fairyforge solve` writes for `problem` (the reference's English language).
 fn solve(name: &str, problem: &str) -> String {
-    let path = std::env::temp_dir().join(format!(
-        "fairyforge-option-{}-{name}.inp",
-        std::process::id()
-    ));
-    std::fs::write(&path, problem).expect("a temporary problem file");
-    let out = Command::new(env!("CARGO_BIN_EXE_fairyforge"))
-        .arg("solve")
-        .arg(&path)
-        .output()
-        .expect("the fairyforge binary runs");
-    let _ = std::fs::remove_file(&path);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    common::solve(name, problem, &[])
 }
 
 /// The progress lines of MoveNumbers, as (number, move) without the time.

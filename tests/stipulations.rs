@@ -8,34 +8,12 @@
 //! `exact-` play seeks no shorter solutions. Structured stipulations (`SStipulation`)
 //! solve as their basic families, or as help play followed by a battle branch.
 
-use std::process::Command;
+mod common;
 
 /// Solves `problem` (one problem in the reference's English input language) and returns
 /// what `fairyforge solve --no-board` writes.
 fn solve(name: &str, problem: &str) -> String {
-    solve_with(name, problem, &["--no-board"])
-}
-
-/// What `fairyforge solve ARGS` writes for `problem`.
-fn solve_with(name: &str, problem: &str, args: &[&str]) -> String {
-    let path = std::env::temp_dir().join(format!(
-        "fairyforge-stipulation-{}-{name}.inp",
-        std::process::id()
-    ));
-    std::fs::write(&path, problem).expect("a temporary problem file");
-    let out = Command::new(env!("CARGO_BIN_EXE_fairyforge"))
-        .arg("solve")
-        .args(args)
-        .arg(&path)
-        .output()
-        .expect("the fairyforge binary runs");
-    let _ = std::fs::remove_file(&path);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    common::solve(name, problem, &["--no-board"])
 }
 
 /// The solution lines of an output.
@@ -126,7 +104,7 @@ fn a_to_b_plays_from_the_first_diagram_to_the_second_black_first() {
     let out = solve("atob", problem);
     assert_eq!(lines(&out), ["1.g7-g6 Ka1-b1 a=>b"], "{out}");
     // with the diagrams: the first, who moves from it, then the second
-    let out = solve_with("atob-board", problem, &[]);
+    let out = common::solve("atob-board", problem, &[]);
     let arrow = out
         .find("=> (Black ->)")
         .expect("the arrow between the diagrams");
@@ -232,20 +210,12 @@ fn structured_forms_of_the_basic_families_and_what_is_not_supported() {
     );
     assert_eq!(lines(&help), lines(&plain));
     // logical operators are not solved yet: said so, with a failing exit status
-    let path =
-        std::env::temp_dir().join(format!("fairyforge-sstip-and-{}.inp", std::process::id()));
-    std::fs::write(
-        &path,
+    let out = common::run_solve(
+        "sstip-and",
         "BeginProblem\nSStipulation black 2hh[#]&1h[#]h\nPieces\n\
          White Kf5 Sd4 Qc6\nBlack Kg1 Pg4 Pg2 Pe2\nEndProblem\n",
-    )
-    .expect("a temporary problem file");
-    let out = Command::new(env!("CARGO_BIN_EXE_fairyforge"))
-        .arg("solve")
-        .arg(&path)
-        .output()
-        .expect("the fairyforge binary runs");
-    let _ = std::fs::remove_file(&path);
+        &[],
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("(logical operators) is not supported yet"),

@@ -383,18 +383,8 @@ fn convert_stipulation(
             b.text
         ));
     }
-    let goal = match b.goal {
-        input::Goal::Mate => Goal::Mate,
-        input::Goal::Stalemate => Goal::Stalemate,
-        input::Goal::DoubleStalemate => Goal::DoubleStalemate,
-        input::Goal::Check => Goal::Check,
-        input::Goal::Capture => Goal::Capture,
-        input::Goal::Castling => Goal::Castling,
-        input::Goal::MateOrStalemate => Goal::MateOrStalemate,
-        input::Goal::EnPassant => Goal::EnPassant,
-        input::Goal::Any => Goal::Any,
-        g => return Err(format!("the goal {g} of {} is not supported yet", b.text)),
-    };
+    let goal = Goal::from_input(b.goal)
+        .ok_or_else(|| format!("the goal {} of {} is not supported yet", b.goal, b.text))?;
     let family = b.family;
     let (mut moves, mut half) = (b.moves, b.half_move);
     if white_to_play && family == Family::Help && !half {
@@ -599,7 +589,7 @@ fn solve_setup<R: RuleSet + Default>(
         _ => None,
     });
     if !intelligent && (start.is_some() || upto.is_some()) {
-        opts.first_moves = Some((start.unwrap_or(1), upto.unwrap_or(usize::MAX - 1)));
+        opts.first_moves = Some((start.unwrap_or(1), upto.unwrap_or(usize::MAX)));
     }
     let mut phases = Vec::new();
     let whites: Vec<Side> = match (duplex, half_duplex) {
@@ -748,25 +738,14 @@ fn numbered<R: RuleSet>(
 ) -> Solution {
     let started = Instant::now();
     let moves = numbers.then(|| solver.numbered_moves());
-    let range = solver.first_moves();
     let play = solve(solver);
     match moves {
-        Some(moves) => {
-            // StartMoveNumber and UpToMoveNumber: only the moves tried are listed
-            let (start, upto) = range.unwrap_or((1, moves.len()));
-            let skipped = start.saturating_sub(1).min(moves.len());
-            let listed = moves
-                .into_iter()
-                .skip(skipped)
-                .take((upto + 1).saturating_sub(skipped + 1))
-                .collect();
-            Solution::Numbered {
-                skipped,
-                moves: listed,
-                elapsed: started.elapsed(),
-                play: Box::new(play),
-            }
-        }
+        Some((skipped, moves)) => Solution::Numbered {
+            skipped,
+            moves,
+            elapsed: started.elapsed(),
+            play: Box::new(play),
+        },
         None => play,
     }
 }

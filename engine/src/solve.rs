@@ -754,9 +754,12 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         moves
     }
 
-    /// The numbers of the first moves to try (`StartMoveNumber`, `UpToMoveNumber`).
-    pub fn first_moves(&self) -> Option<(usize, usize)> {
-        self.opts.first_moves
+    /// Which of `count` first moves in the reference's order are tried (all, unless
+    /// `StartMoveNumber` or `UpToMoveNumber` says otherwise).
+    fn first_move_range(&self, count: usize) -> std::ops::Range<usize> {
+        let (start, upto) = self.opts.first_moves.unwrap_or((1, count));
+        let end = upto.min(count);
+        start.saturating_sub(1).min(end)..end
     }
 
     /// Whether `mv`, a first move when `first` (else a later one), is left out by
@@ -772,10 +775,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// The moves of the position as generated, before the legality test (the reference
     /// numbers them so), in the order the reference tries them, each written as the
     /// option MoveNumbers writes it: a check marked `+` (also a mate), no other goal.
-    pub fn numbered_moves(&mut self) -> Vec<String> {
+    /// Only the moves tried are written, after how many were left out before them.
+    pub fn numbered_moves(&mut self) -> (usize, Vec<String>) {
         let moves = self.moves_in_reference_order();
-        let mut texts = Vec::with_capacity(moves.len());
-        for mv in &moves {
+        let range = self.first_move_range(moves.len());
+        let skipped = range.start;
+        let mut texts = Vec::with_capacity(range.len());
+        for mv in &moves[range] {
             let text = full_text(self.pos, &self.opts.style, mv, &mut self.scratch);
             let text = match text.strip_suffix(" #") {
                 Some(t) => format!("{t} +"),
@@ -784,7 +790,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             texts.push(text);
         }
         self.give_back(moves);
-        texts
+        (skipped, texts)
     }
 
     /// Battle play from the attacker's first move.
@@ -1494,30 +1500,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         first_is_second: bool,
         tail: Tail,
     ) -> Vec<String> {
-        let mut tokens = self.line_tokens(line, first_is_second);
-        // the help play's own count: pairs from its first move
-        let moved = line.len() + usize::from(first_is_second);
-        let (mut number, mut second) = if tail.moves > 1 {
-            (1, false)
-        } else {
-            (moved / 2 + 1, moved % 2 == 1)
-        };
-        for mv in line {
-            self.pos.make(*mv);
-        }
-        for mv in tail_line {
-            let text = self.text(mv);
-            tokens.push(if second {
-                text
-            } else {
-                format!("{number}.{text}")
-            });
-            self.pos.make(*mv);
-            if second {
-                number += 1;
-            }
-            second = !second;
-        }
+        let (mut tokens, count) = self.play_tokens(line, first_is_second);
+        let start = if tail.moves > 1 { (1, false) } else { count };
+        self.push_tokens(&mut tokens, tail_line, start, false);
         for _ in line.iter().chain(tail_line) {
             self.pos.unmake();
         }
@@ -1535,31 +1520,50 @@ impl<'p, R: RuleSet> Solver<'p, R> {
 
     /// The moves of a help line as numbered tokens, without the goal's mark.
     fn line_tokens(&mut self, line: &[Move], first_is_second: bool) -> Vec<String> {
+        let (tokens, _) = self.play_tokens(line, first_is_second);
+        for _ in line {
+            self.pos.unmake();
+        }
+        tokens
+    }
+
+    /// Plays a help line (the caller takes it back) and writes it: its tokens, and the
+    /// count where it stops (move number, whether the next move is the second of a pair).
+    fn play_tokens(&mut self, line: &[Move], first_is_second: bool) -> (Vec<String>, (u32, bool)) {
         let mut tokens = Vec::new();
-        let mut number = 1;
-        let mut second = first_is_second;
+        let mut count = (1, first_is_second);
         if self.opts.first_skipped {
             tokens.push("1...  ...".to_string());
-            number = 2;
+            count.0 = 2;
         }
-        for (i, mv) in line.iter().enumerate() {
+        let count = self.push_tokens(&mut tokens, line, count, true);
+        (tokens, count)
+    }
+
+    /// Plays `moves` (the caller takes them back), writing each: numbered when it begins
+    /// a pair, the first one as `n...` when `opening` and it is the second of its pair.
+    /// Returns the count after them.
+    fn push_tokens(
+        &mut self,
+        tokens: &mut Vec<String>,
+        moves: &[Move],
+        (mut number, mut second): (u32, bool),
+        opening: bool,
+    ) -> (u32, bool) {
+        for (i, mv) in moves.iter().enumerate() {
             let text = self.text(mv);
-            let token = match (i, second) {
-                (0, true) => format!("1...{text}"),
-                (_, true) => text,
-                (_, false) => format!("{number}.{text}"),
-            };
-            tokens.push(token);
+            tokens.push(match (second, opening && i == 0) {
+                (true, true) => format!("{number}...{text}"),
+                (true, false) => text,
+                (false, _) => format!("{number}.{text}"),
+            });
             self.pos.make(*mv);
             if second {
                 number += 1;
             }
             second = !second;
         }
-        for _ in line {
-            self.pos.unmake();
-        }
-        tokens
+        (number, second)
     }
 
     // ----- series play -----
@@ -1791,16 +1795,11 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// Solves: the side to move in the position must be the one the stipulation starts
     /// with (the caller arranges it).
     pub fn solve(&mut self) -> Solution {
-        if let Some((start, upto)) = self.opts.first_moves {
+        if self.opts.first_moves.is_some() {
             let moves = self.moves_in_reference_order();
-            let keep = moves
-                .iter()
-                .skip(start.saturating_sub(1))
-                .take((upto + 1).saturating_sub(start.max(1)))
-                .copied()
-                .collect();
+            let range = self.first_move_range(moves.len());
+            self.first_moves = Some(moves[range].to_vec());
             self.give_back(moves);
-            self.first_moves = Some(keep);
         }
         match self.stip.family {
             Family::Direct | Family::SelfPlay | Family::Reflex => {

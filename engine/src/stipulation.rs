@@ -53,6 +53,23 @@ impl Goal {
         }
     }
 
+    /// The solver's goal for one the reader read, if fairyforge solves it.
+    pub fn from_input(goal: crate::input::Goal) -> Option<Goal> {
+        use crate::input::Goal as G;
+        Some(match goal {
+            G::Mate => Goal::Mate,
+            G::Stalemate => Goal::Stalemate,
+            G::DoubleStalemate => Goal::DoubleStalemate,
+            G::Check => Goal::Check,
+            G::Capture => Goal::Capture,
+            G::Castling => Goal::Castling,
+            G::MateOrStalemate => Goal::MateOrStalemate,
+            G::EnPassant => Goal::EnPassant,
+            G::Any => Goal::Any,
+            _ => return None,
+        })
+    }
+
     /// Whether the goal is a position to arrive at (`dia`, `a=>b`).
     pub fn is_proof(self) -> bool {
         matches!(self, Goal::Diagram | Goal::Position)

@@ -193,20 +193,9 @@ impl Reader<'_> {
     }
 }
 
-/// The solver's goal for the reader's, if fairyforge has it.
+/// The solver's goal for the reader's, or what is not supported.
 fn goal(g: input::Goal) -> Result<Goal, String> {
-    Ok(match g {
-        input::Goal::Mate => Goal::Mate,
-        input::Goal::Stalemate => Goal::Stalemate,
-        input::Goal::DoubleStalemate => Goal::DoubleStalemate,
-        input::Goal::Check => Goal::Check,
-        input::Goal::Capture => Goal::Capture,
-        input::Goal::Castling => Goal::Castling,
-        input::Goal::MateOrStalemate => Goal::MateOrStalemate,
-        input::Goal::EnPassant => Goal::EnPassant,
-        input::Goal::Any => Goal::Any,
-        g => return Err(format!("the goal {g}")),
-    })
+    Goal::from_input(g).ok_or_else(|| format!("the goal {g}"))
 }
 
 /// The stipulation `text` (the side named, then the expression) as the solver's, with

@@ -1,4 +1,8 @@
-//! What the integration tests share: a tiny reproducible random number generator.
+//! What the integration tests share: a tiny reproducible random number generator, and
+//! running `fairyforge solve` on a problem given as text.
+
+// (each test uses a part of this)
+#![allow(dead_code)]
 
 /// A xorshift64* generator: reproducible random numbers without a dependency.
 pub struct XorShift(pub u64);
@@ -15,4 +19,31 @@ impl XorShift {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
+}
+
+/// Runs `fairyforge solve ARGS` on `problem` (written to a temporary file named after
+/// `name`, so that tests running at once keep apart) and returns what it did.
+pub fn run_solve(name: &str, problem: &str, args: &[&str]) -> std::process::Output {
+    let path =
+        std::env::temp_dir().join(format!("fairyforge-test-{}-{name}.inp", std::process::id()));
+    std::fs::write(&path, problem).expect("a temporary problem file");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fairyforge"))
+        .arg("solve")
+        .args(args)
+        .arg(&path)
+        .output()
+        .expect("the fairyforge binary runs");
+    let _ = std::fs::remove_file(&path);
+    out
+}
+
+/// What `fairyforge solve ARGS` writes for `problem`; it must succeed.
+pub fn solve(name: &str, problem: &str, args: &[&str]) -> String {
+    let out = run_solve(name, problem, args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }

@@ -33,23 +33,7 @@ pub fn write_numbered_solution(solution: &Solution, words: &Words, numbered: &mu
         Solution::Lines(lines) => {
             out.push('\n');
             for line in lines {
-                out.push_str("  ");
-                for (i, token) in line.iter().enumerate() {
-                    if i > 0 {
-                        // a move number (`2.`), not castling (`0-0`)
-                        let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-                        let numbered = digits > 0 && token.as_bytes().get(digits) == Some(&b'.');
-                        // (after a skipped first move, `1...  ...`, two spaces)
-                        let after_skip = line[i - 1].ends_with(" ...");
-                        out.push_str(match (numbered, after_skip) {
-                            (true, false) => "   ",
-                            (true, true) => "  ",
-                            _ => " ",
-                        });
-                    }
-                    out.push_str(token);
-                }
-                out.push('\n');
+                write_line(&mut out, line);
             }
         }
         Solution::Remark(text) => {
@@ -88,6 +72,27 @@ pub fn write_numbered_solution(solution: &Solution, words: &Words, numbered: &mu
     out
 }
 
+/// One line of help or series play: its tokens, a move number set off by three spaces.
+fn write_line(out: &mut String, line: &[String]) {
+    out.push_str("  ");
+    for (i, token) in line.iter().enumerate() {
+        if i > 0 {
+            // a move number (`2.`), not castling (`0-0`)
+            let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+            let numbered = digits > 0 && token.as_bytes().get(digits) == Some(&b'.');
+            // (after a skipped first move, `1...  ...`, two spaces)
+            let after_skip = line[i - 1].ends_with(" ...");
+            out.push_str(match (numbered, after_skip) {
+                (true, false) => "   ",
+                (true, true) => "  ",
+                _ => " ",
+            });
+        }
+        out.push_str(token);
+    }
+    out.push('\n');
+}
+
 /// The move as a progress line of MoveNumbers writes it: without a move number before
 /// it, and a mate or stalemate mark left out (a mate shows as a check).
 fn bare(token: &str) -> &str {
@@ -123,10 +128,7 @@ fn write_numbered(
                     .partition(|l: &Vec<String>| l.first().is_some_and(|t| bare(t) == key));
                 *lines = others;
                 for l in &mine {
-                    out.push_str(
-                        write_solution(&Solution::Lines(vec![l.clone()]), words)
-                            .trim_start_matches('\n'),
-                    );
+                    write_line(out, l);
                 }
             }
             Solution::Tree(attacks) => {
