@@ -6,7 +6,9 @@
 //! last position allows both; help-reflex play (`hr`) ends wherever a side can mate.
 //! Set play of help play that White begins shows White's skipped move as `1...  ...`;
 //! `exact-` play seeks no shorter solutions. Structured stipulations (`SStipulation`)
-//! solve as their basic families, or as help play followed by a battle branch.
+//! solve as their basic families, as help play followed by a battle branch, or as one
+//! attacking move and its defence before a direct branch, a constraint `{goal}` binding
+//! each defence.
 
 mod common;
 
@@ -272,4 +274,47 @@ fn structured_help_play_ends_where_the_nested_branch_succeeds_under_the_operator
     assert_eq!(lines(&ends), ["1.Kf4-f5 Qd4*a1 x"], "{ends}");
     let goes_on = solve("sstip-goes-on", &problem("white 3h[1a[x]d]h"));
     assert_eq!(lines(&goes_on).len(), 715);
+}
+
+#[test]
+fn a_constraint_on_a_nested_battle_branch_binds_every_defence() {
+    // cross-check: every answer to the key must check in turn; the first move does not
+    // count as the goal, and the nested branch seeks no threat
+    let play = |stip: &str| {
+        solve(
+            "sstip-constraint",
+            &format!(
+                "BeginProblem\nSStipulation white {stip}\nPieces\n\
+                 White Ka1 Rh2\nBlack Ka7 Ga8 Pb4\nOption Variation\nEndProblem\n"
+            ),
+        )
+    };
+    let out = play("2ad[1a[+]d{+}]");
+    let tree: Vec<&str> = out
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("1.") || l.starts_with("1...") || l.starts_with("2."))
+        .collect();
+    assert_eq!(
+        tree,
+        [
+            "1.Rh2-a2 + !",
+            "1...Ka7-b7 +",
+            "2.Ra2-a7 +",
+            "1...Ka7-b6 +",
+            "2.Ra2-a6 +",
+            "1...Ka7-b8 +",
+            "2.Ra2*a8 +",
+            "1...Ga8-a6 +",
+            "2.Ra2*a6 +"
+        ],
+        "{out}"
+    );
+    // without the constraint any key does, and every defence is a variation
+    let out = play("2ad[1a[+]d]");
+    assert!(
+        out.contains("1.Ka1-b1 !") && !out.contains("threat"),
+        "{out}"
+    );
+    assert!(out.contains("1...b4-b3"), "{out}");
 }

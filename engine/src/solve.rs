@@ -467,7 +467,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         }
         let mut moves = moves;
         let direct = family == Family::Direct;
-        if self.attacker_goal() && self.some_move_reaches_goal(&moves) {
+        if self.attacker_goal(n) && self.some_move_reaches_goal(&moves) {
             wins = true;
         } else if !(direct && n == 1) {
             // the move that won last at this depth (against another defence) first
@@ -496,9 +496,18 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         wins
     }
 
-    /// Whether an attacking move that reaches the goal wins: in direct play, and in self
-    /// play under `Quodlibet`.
-    fn attacker_goal(&self) -> bool {
+    /// Whether an attacking move that reaches the goal wins, the attacker having `n`
+    /// moves (this one included): in direct play, and in self play under `Quodlibet`;
+    /// not before the nested branch that holds the goal.
+    fn attacker_goal(&self, n: u32) -> bool {
+        if self
+            .stip
+            .structured
+            .and_then(|s| s.goal_within)
+            .is_some_and(|within| n > within)
+        {
+            return false;
+        }
         match self.battle_family() {
             Family::Direct => true,
             Family::SelfPlay => self.opts.quodlibet,
@@ -667,7 +676,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// Whether the defence `mv` fails (the attacker still wins), `left` attacker moves.
     fn defence_fails(&mut self, mv: &Move, left: u32) -> bool {
         self.pos.make(*mv);
+        let constraint = self.stip.structured.and_then(|s| s.defence_goal);
         let fails = match self.battle_family() {
+            // a defence that breaks the constraint stops the attacker
+            _ if left > 0 && constraint.is_some_and(|g| !self.reaches(g, mv)) => false,
             Family::SelfPlay => self.goal_after(mv) || (left > 0 && self.attack_wins(left)),
             _ => left > 0 && self.attack_wins(left),
         };
@@ -824,7 +836,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
             let text = self.text(mv);
             self.pos.make(*mv);
-            let direct_goal = self.attacker_goal() && self.goal_after(mv);
+            let direct_goal = self.attacker_goal(n) && self.goal_after(mv);
             if !direct_goal && !self.threatens_enough(n) {
                 self.pos.unmake();
                 continue;
@@ -1049,7 +1061,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         // the threat: what the attacker would do if the defender could pass
         let mut threat_len = None;
         let mut threat_moves: Vec<Move> = Vec::new();
-        if left > 0 && !self.opts.no_threat && !self.pos.in_check(self.pos.side()) {
+        // (the reference seeks no threats in a nested battle branch)
+        let structured_threat = self.stip.structured.is_none_or(|s| s.goal_within.is_none());
+        if left > 0
+            && structured_threat
+            && !self.opts.no_threat
+            && !self.pos.in_check(self.pos.side())
+        {
             self.pos.pass();
             let max = self.opts.max_threat.map_or(left, |m| m.min(left));
             if let Some(t) = self.shortest_win(max) {
@@ -1131,7 +1149,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         self.give_back(moves);
         let Some(mv) = found else { return false };
         self.pos.make(mv);
-        let w = (self.attacker_goal() && self.goal_after(&mv))
+        let w = (self.attacker_goal(len) && self.goal_after(&mv))
             || (self.threatens_enough(len) && self.defence_loses(len - 1));
         self.pos.unmake();
         w
@@ -1143,7 +1161,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let mut wins = Vec::new();
         for mv in &moves {
             self.pos.make(*mv);
-            let w = (self.attacker_goal() && self.goal_after(mv))
+            let w = (self.attacker_goal(len) && self.goal_after(mv))
                 || (self.threatens_enough(len) && self.defence_loses(len - 1));
             self.pos.unmake();
             if w {
@@ -1158,7 +1176,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     fn continuation(&mut self, number: u32, mv: &Move, len: u32) -> Attack {
         let text = self.text(mv);
         self.pos.make(*mv);
-        let goal = self.attacker_goal() && self.goal_after(mv);
+        let goal = self.attacker_goal(len) && self.goal_after(mv);
         let a = self.expand_attack(
             number,
             text,

@@ -9,8 +9,10 @@
 //! branch: direct (`3h[3a[#]d]h`), self (`3h[4ad[#]]h`) or one the defender begins
 //! (`4hh[2da[#]]`, or `8hh[/1d[x]a{!+}]`: every move of the defender, who is not in
 //! check, captures), its moves hidden with `/`, or ending the help play wherever it
-//! succeeds with `>` (`3h[>1a[x]d]h`). Anything else (logical operators, other
-//! constraints, `?R?`, minimal lengths) is reported as not supported.
+//! succeeds with `>` (`3h[>1a[x]d]h`); and direct play entered by one attacking move and
+//! its defence, whose constraint binds every defence (`2ad[1a[+]d{+}]`). Anything else
+//! (logical operators, other constraints, `?R?`, minimal lengths) is reported as not
+//! supported.
 //!
 //! In the solution, pairs of half-moves start with the side the stipulation names (so
 //! `-` makes the first move the second of its pair), and a battle branch of more than
@@ -28,6 +30,13 @@ pub struct Structured {
     pub dash: bool,
     /// The battle branch that follows help play, if any.
     pub tail: Option<Tail>,
+    /// A constraint `{goal}` on a battle branch: before each of its attacking moves the
+    /// move just played (the defender's) must have reached this goal, or the attacker
+    /// may not go on.
+    pub defence_goal: Option<Goal>,
+    /// The attacking moves of a nested battle branch: only a move among the last this
+    /// many can reach the goal (the moves before lead into the branch).
+    pub goal_within: Option<u32>,
 }
 
 /// A battle branch after help play.
@@ -254,6 +263,8 @@ pub fn convert(text: &str) -> Result<(Stipulation, Side), String> {
     let plain = Some(Structured {
         dash: branch.dash,
         tail: None,
+        defence_goal: None,
+        goal_within: None,
     });
     match (letters, &branch.fork) {
         // help play: the side that moves last is in White's role
@@ -288,6 +299,38 @@ pub fn convert(text: &str) -> Result<(Stipulation, Side), String> {
             stip(Family::SelfPlay, goal(*g)?, n / 2, false, plain),
             first,
         )),
+        // one attacking move and its defence, then a direct battle branch whose
+        // constraint binds every defence (`2ad[1a[+]d{+}]`: each defence must give check)
+        ("ad", Fork::Branch(b)) if n == 2 && b.letters == "ad" => {
+            if b.dash || b.min.is_some() || b.hidden || b.ends {
+                return Err("a nested battle branch with -, /, > or a minimal length".into());
+            }
+            let Fork::Goal(g) = b.fork else {
+                return Err("a battle branch forking again".into());
+            };
+            let defence_goal = match b.constraint.as_deref() {
+                None => None,
+                Some(c) => match input::Goal::parse_prefix(c) {
+                    Ok(Some((g, len))) if len == c.len() => Some(goal(g)?),
+                    _ => return Err(format!("the constraint {{{c}}}")),
+                },
+            };
+            if b.length % 2 == 0 {
+                return Err("a self-play branch nested in battle play".into());
+            }
+            let nested = b.length.div_ceil(2);
+            let structured = Some(Structured {
+                dash: branch.dash,
+                tail: None,
+                defence_goal,
+                goal_within: Some(nested),
+            });
+            let moves = 1 + nested;
+            Ok((
+                stip(Family::Direct, goal(g)?, moves, false, structured),
+                first,
+            ))
+        }
         // help play, then a battle branch from its last position
         ("hh", Fork::Branch(b)) if n > 0 => {
             // the attacker's moves; direct play when the attacker moves last, self play
@@ -322,6 +365,8 @@ pub fn convert(text: &str) -> Result<(Stipulation, Side), String> {
             let structured = Some(Structured {
                 dash: branch.dash,
                 tail: Some(tail),
+                defence_goal: None,
+                goal_within: None,
             });
             Ok((
                 stip(Family::Help, goal(g)?, n / 2, n % 2 == 1, structured),
@@ -386,6 +431,19 @@ mod tests {
             (Family::SelfPlay, true, 0)
         );
         assert!(tail.unchecked && tail.hidden);
+    }
+
+    #[test]
+    fn a_constraint_binds_every_defence_of_the_nested_branch() {
+        let (s, white) = convert("white 2ad[1a[+]d{+}]").unwrap();
+        assert_eq!(
+            (s.family, s.goal, s.moves, white),
+            (Family::Direct, Goal::Check, 2, Side::White)
+        );
+        assert_eq!(s.structured.and_then(|x| x.defence_goal), Some(Goal::Check));
+        let (s, _) = convert("white 2ad[3a[#]d]").unwrap();
+        assert_eq!((s.moves, s.structured.unwrap().defence_goal), (3, None));
+        assert!(convert("white 2ad[1a[+]d{!1a[#]d}]").is_err());
     }
 
     #[test]
