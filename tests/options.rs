@@ -293,3 +293,32 @@ fn start_and_up_to_move_number_try_only_the_first_moves_so_numbered() {
     assert_eq!(solutions(&early).len(), 1);
     assert!(solutions(&early)[0].starts_with("1.c4*b3 ep."), "{early}");
 }
+
+#[test]
+fn move_numbers_follow_the_numbering_a_rule_names_for_its_piece() {
+    // (the reference's order: the English Equihopper's queen lines backwards after its
+    // other lines; the non-stop Equihopper by arrival square, a1 to h8 file by file)
+    let order = |code: &str| {
+        let out = common::solve(
+            "numbering",
+            &format!(
+                "BeginProblem\nStipulation #1\nOption MoveNumbers\nPieces\n\
+                 White Ka1 {code}d4 Pd5 Pe5 Pc5 Pc4 Pe4 Pc3 Pd3 Pe3 Pf5 Pe6 Pb5 Pf2\n\
+                 Black Kh8 Pg7 Ph7\nEndProblem\n"
+            ),
+            &["--popeye-codes"],
+        );
+        numbered(&out)
+            .into_iter()
+            .filter_map(|(_, mv)| mv.strip_prefix(&format!("{code}d4-")).map(str::to_string))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        order("EQ"),
+        ["h6 +", "f8", "f4", "d6", "b4 +", "d2 +", "b6", "f6 +", "b2"]
+    );
+    assert_eq!(
+        order("NE"),
+        ["b2 +", "b4 +", "b6", "d2 +", "d6", "f4", "f6 +", "f8", "h6 +"]
+    );
+}

@@ -49,6 +49,9 @@ pub struct PieceDef {
     pub flags: Vec<Spanned<String>>,
     /// `promotion always|if_present|never`.
     pub promotion: Option<Spanned<String>>,
+    /// `numbering turn|queen_lines_reversed|by_arrival`: the order in which the reference
+    /// solver generates the piece's moves (for MoveNumbers).
+    pub numbering: Option<Spanned<String>>,
     /// `home a1 h1`: game-array squares, from White's side.
     pub home: Vec<Spanned<String>>,
     /// `moves …` clauses, in order.

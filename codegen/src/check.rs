@@ -5,7 +5,7 @@
 
 use crate::ast::{self, LineShape, OptValue, PieceDef, Spanned};
 use crate::diagnostic::{line_col, Diagnostic, Diagnostics, SourceFile, Span};
-use crate::lower::{self, images, named_lines, Land, Mode, Promotion, Walk};
+use crate::lower::{self, images, named_lines, Land, Mode, Numbering, Promotion, Walk};
 use std::collections::HashMap;
 
 const PRIMITIVES: &str = "leap, ride, hop, equihop, lame or castling";
@@ -205,6 +205,19 @@ impl Checker<'_> {
                 Promotion::Never
             }
         };
+        let numbering = match p.numbering.as_ref().map(|w| (w.node.as_str(), w.span)) {
+            None | Some(("turn", _)) => Numbering::Turn,
+            Some(("queen_lines_reversed", _)) => Numbering::QueenLinesReversed,
+            Some(("by_arrival", _)) => Numbering::ByArrival,
+            Some((w, span)) => {
+                self.error(
+                    span,
+                    format!("unknown numbering `{w}`"),
+                    "expected `turn`, `queen_lines_reversed` or `by_arrival`",
+                );
+                Numbering::Turn
+            }
+        };
         let mut home = Vec::new();
         for sq in &p.home {
             let b = sq.node.as_bytes();
@@ -249,6 +262,7 @@ impl Checker<'_> {
             castling_partner,
             unlettered,
             promotion,
+            numbering,
             home,
             clauses,
             examples,

@@ -14,7 +14,7 @@ type TableFor<'a> = &'a mut dyn FnMut(&[(i8, i8)], bool) -> Ident;
 /// A leap table's identity: its vectors, and whether they point forward.
 type LeapKey = (Vec<(i8, i8)>, bool);
 
-use crate::lower::{Clause, Kind, Land, Mode, Promotion, Rules, Walk};
+use crate::lower::{Clause, Kind, Land, Mode, Numbering, Promotion, Rules, Walk};
 use crate::snake;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -116,7 +116,7 @@ pub fn emit(rules: &Rules) -> TokenStream {
     quote! {
         use ::fairyforge_engine::rebirth::{camp, game_array_square, push_rebirth, Rebirth, Reborn, WhenTaken};
         use ::fairyforge_engine::measure::{alphabetic, keep_best, length, observed_by_kind};
-        use ::fairyforge_engine::{Bitboard, ConditionInfo, Kind, KindInfo, Move, MoveKind, MoveList, Piece, Position, PromotionChoice, RuleExample, RuleSet, Side, Square};
+        use ::fairyforge_engine::{Bitboard, ConditionInfo, Kind, KindInfo, Move, MoveKind, MoveList, Numbering, Piece, Position, PromotionChoice, RuleExample, RuleSet, Side, Square};
 
         /// The rule set generated from `rules/`: every kind of unit and every condition.
         /// A value holds the conditions in force in one problem.
@@ -535,6 +535,11 @@ fn kind_info(k: &Kind) -> TokenStream {
         Promotion::IfPresent => quote!(PromotionChoice::IfPresent),
         Promotion::Never => quote!(PromotionChoice::Never),
     };
+    let numbering = match k.numbering {
+        Numbering::Turn => quote!(Numbering::Turn),
+        Numbering::QueenLinesReversed => quote!(Numbering::QueenLinesReversed),
+        Numbering::ByArrival => quote!(Numbering::ByArrival),
+    };
     let home_rank = match k.home.first() {
         Some((_, r)) => quote!(Some(#r)),
         None => quote!(None),
@@ -552,6 +557,7 @@ fn kind_info(k: &Kind) -> TokenStream {
             castling_partner: #castling_partner,
             unlettered: #unlettered,
             promotion: #promotion,
+            numbering: #numbering,
             home_rank: #home_rank,
             home_files: &[#(#home_files),*],
             definition: #text,

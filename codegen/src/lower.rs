@@ -15,6 +15,17 @@ pub struct Rules {
 
 /// When a pawn may promote to a kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbering {
+    /// Line by line, in the turn of the reference's vector table.
+    Turn,
+    /// The same, but queen lines backwards (diagonals first, each turned backwards).
+    QueenLinesReversed,
+    /// By arrival square, a1 … a8, b1 … h8.
+    ByArrival,
+}
+
+/// When a pawn may promote to a kind.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Promotion {
     /// Always a choice.
     Always,
@@ -51,6 +62,8 @@ pub struct Kind {
     pub unlettered: bool,
     /// Promotion choice.
     pub promotion: Promotion,
+    /// The order the reference generates the moves in.
+    pub numbering: Numbering,
     /// Game-array squares (file, rank) from White's side.
     pub home: Vec<(i8, i8)>,
     /// Move clauses.

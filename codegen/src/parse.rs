@@ -198,6 +198,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::definition => "`text \"…\"`",
         Rule::flag => "`royal`, `pawn`, `castling_partner` or `unlettered`",
         Rule::promotion => "`promotion`",
+        Rule::numbering => "`numbering`",
         Rule::home => "`home`",
         Rule::moves => "`moves`",
         Rule::clause => "a move clause like `leap(1,2)`",
@@ -318,7 +319,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
     // Statements in the order a block is usually written; a keyword missing here is
     // grouped too, after these.
-    const ORDER: [&str; 19] = [
+    const ORDER: [&str; 20] = [
         "codes",
         "popeye",
         "german",
@@ -331,6 +332,7 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "castling_partner",
         "unlettered",
         "promotion",
+        "numbering",
         "home",
         "moves",
         "rebirth",
@@ -445,6 +447,7 @@ impl Ctx {
             text: None,
             flags: vec![],
             promotion: None,
+            numbering: None,
             home: vec![],
             moves: vec![],
             examples: vec![],
@@ -469,6 +472,9 @@ impl Ctx {
                 Rule::flag => def.flags.push(self.spanned(&stmt)),
                 Rule::promotion => {
                     def.promotion = Some(self.spanned(&stmt.into_inner().next().expect("word")))
+                }
+                Rule::numbering => {
+                    def.numbering = Some(self.spanned(&stmt.into_inner().next().expect("word")))
                 }
                 Rule::home => def.home.extend(stmt.into_inner().map(|c| self.spanned(&c))),
                 Rule::moves => def.moves.extend(stmt.into_inner().map(|c| self.clause(c))),

@@ -33,7 +33,7 @@ pub mod structured;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use moves::{Effect, Move, MoveKind, MoveList};
-pub use piece::{Kind, KindInfo, Owner, Piece, PromotionChoice, Side};
+pub use piece::{Kind, KindInfo, Numbering, Owner, Piece, PromotionChoice, Side};
 pub use position::{Castling, EnPassant, Position};
 pub use rules::{ConditionInfo, RuleExample, RuleSet};
 pub use square::Square;

@@ -8,9 +8,11 @@
 //! that generation. Directions are ordered as its vector table orders them: by the shape
 //! of the step (one square straight, one diagonal, the knight's jump, …) and, within a
 //! shape, by a fixed turn around the compass. None of this depends on a particular piece:
-//! a move is placed by its departure square, its step and its length alone.
+//! a move is placed by its departure square, its step and its length alone, except that
+//! a rule may name another order (`numbering`: queen lines backwards, or by arrival square).
 
 use crate::moves::{Move, MoveKind};
+use crate::piece::Numbering;
 use crate::rules::RuleSet;
 
 /// The shapes of step in the reference's vector table, in its order (a step reduced to
@@ -96,6 +98,10 @@ pub fn reference_key<R: RuleSet>(mv: &Move) -> (u8, u32) {
         // castling is generated after the royal unit's other moves, the long one last
         MoveKind::CastleLong => 0,
         MoveKind::CastleShort => 1,
+        // units that generate by arrival square try them from a1 to h8, file by file
+        _ if R::KINDS[mv.mover.kind.index()].numbering == Numbering::ByArrival => {
+            1000 + mv.to.file() as u32 * 8 + mv.to.rank() as u32
+        }
         _ if R::KINDS[mv.mover.kind.index()].pawn => {
             let capture = mv.captured.is_some() || mv.kind == MoveKind::EnPassant;
             if capture {
@@ -114,8 +120,16 @@ pub fn reference_key<R: RuleSet>(mv: &Move) -> (u8, u32) {
                 .iter()
                 .position(|&s| s == shape)
                 .map_or(SHAPES.len(), |i| i) as u32;
+            // (a kind may generate its queen lines backwards: diagonals first)
+            let reversed = group < 2
+                && R::KINDS[mv.mover.kind.index()].numbering == Numbering::QueenLinesReversed;
+            let line = if reversed {
+                (1 - group) * 9 + 3 - turn(sx, sy)
+            } else {
+                group * 9 + turn(sx, sy)
+            };
             // everything generated later is tried earlier
-            let generated = (group * 9 + turn(sx, sy)) * 16 + g as u32;
+            let generated = line * 16 + g as u32;
             1000 + (SHAPES.len() as u32 + 1) * 9 * 16 - generated
         }
     };

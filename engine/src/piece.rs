@@ -172,6 +172,18 @@ impl Piece {
     }
 }
 
+/// The order in which the reference solver generates a kind's moves, which the option
+/// MoveNumbers follows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Numbering {
+    /// Line by line, in the turn of the reference's vector table (most pieces).
+    Turn,
+    /// The same, but the queen lines backwards: diagonals first, each turned backwards.
+    QueenLinesReversed,
+    /// By arrival square, a1 … a8, b1 … h8.
+    ByArrival,
+}
+
 /// When a pawn may promote to a kind.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum PromotionChoice {
@@ -206,6 +218,8 @@ pub struct KindInfo {
     pub unlettered: bool,
     /// When pawns may promote to this kind.
     pub promotion: PromotionChoice,
+    /// The order of its moves under MoveNumbers.
+    pub numbering: Numbering,
     /// Rank (0-based, from the owner's side) a unit of this kind stands on in the game
     /// array, for rebirth conditions; `None` for units outside the game array.
     pub home_rank: Option<i8>,
