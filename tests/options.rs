@@ -322,3 +322,30 @@ fn move_numbers_follow_the_numbering_a_rule_names_for_its_piece() {
         ["b2 +", "b4 +", "b6", "d2 +", "d6", "f4", "f6 +", "f8", "h6 +"]
     );
 }
+
+#[test]
+fn castling_mutually_exclusive_takes_the_paired_castling_away() {
+    // White's long castling (rook a1) and Black's short one (rook h8) exclude each
+    // other: after 1...0-0-0 Black may no longer castle short
+    let play = |option: &str| {
+        solve(
+            "exclusive",
+            &format!(
+                "BeginProblem\nStipulation h#1.5\nOption Variation {option}\nPieces\n\
+                 White Ke1 Ra1 Rh1 Pa4 Qc2\nBlack Ke8 Ra8 Rh8 Pc4\nEndProblem\n"
+            ),
+        )
+    };
+    let free = play("");
+    assert!(free.contains("1...0-0-0   2.0-0 Qc2-h7 #"), "{free}");
+    let exclusive = play("CastlingMutuallyExclusive a1h8");
+    assert!(!exclusive.contains("1...0-0-0"), "{exclusive}");
+    assert!(
+        exclusive.contains("1...Ra1-a3   2.0-0 Qc2-h7 #"),
+        "{exclusive}"
+    );
+    assert!(
+        exclusive.contains("CastlingMutuallyExclusive a1h8"),
+        "{exclusive}"
+    );
+}

@@ -83,6 +83,18 @@ impl Castling {
     pub fn bits_raw(self) -> u8 {
         self.0
     }
+
+    /// The partner bit of `side`'s castling on the short (`short`) or long wing.
+    fn partner(side: Side, short: bool) -> u8 {
+        Castling::bits(
+            side,
+            if short {
+                Castling::SHORT
+            } else {
+                Castling::LONG
+            },
+        )
+    }
 }
 
 /// The rights lost when something moves from, to or on each square.
@@ -146,6 +158,9 @@ pub struct Position<R: RuleSet> {
     rules: R,
     royal_kinds: Vec<Kind>,
     promotions: Vec<Kind>,
+    /// By castling partner bit: the other side's rights a castling with that partner
+    /// takes away (the option CastlingMutuallyExclusive).
+    exclusive: [u8; 8],
 }
 
 impl<R: RuleSet> Position<R> {
@@ -173,6 +188,7 @@ impl<R: RuleSet> Position<R> {
             rules,
             royal_kinds,
             promotions: Vec::new(),
+            exclusive: [0; 8],
         };
         pos.promotions = pos.promotion_kinds(&[]);
         pos
@@ -203,6 +219,16 @@ impl<R: RuleSet> Position<R> {
     /// Replaces the promotion choices (a problem fixes them from all its twins).
     pub fn set_promotions(&mut self, kinds: Vec<Kind>) {
         self.promotions = kinds;
+    }
+
+    /// Makes White's castling on one wing (`white_short`) and Black's on one wing
+    /// (`black_short`) mutually exclusive: once one side castles so, the other may no
+    /// longer castle on its wing.
+    pub fn set_castling_exclusive(&mut self, white_short: bool, black_short: bool) {
+        let w = Castling::partner(Side::White, white_short);
+        let b = Castling::partner(Side::Black, black_short);
+        self.exclusive[w.trailing_zeros() as usize] |= b;
+        self.exclusive[b.trailing_zeros() as usize] |= w;
     }
 
     /// The units.
@@ -606,6 +632,10 @@ impl<R: RuleSet> Position<R> {
                 Effect::Remove { at, .. } => castling = castling.touched(at),
                 Effect::Promote { .. } => {}
             }
+        }
+        if let MoveKind::CastleShort | MoveKind::CastleLong = mv.kind {
+            let used = Castling::partner(self.side, mv.kind == MoveKind::CastleShort);
+            castling.0 &= !self.exclusive[used.trailing_zeros() as usize];
         }
         self.place::<true>(&mv);
         self.castling = castling;

@@ -431,12 +431,9 @@ pub fn find_condition<R: RuleSet>(c: &input::Condition) -> Option<usize> {
 fn unsupported_option(o: &ProblemOption) -> Option<String> {
     use ProblemOption::*;
     match o {
-        MaxFlightsquares(_)
-        | GoalIsEnd
-        | CastlingMutuallyExclusive(..)
-        | NullMoves
-        | MatesIn1
-        | TrivialTriesAvoid => Some(format!("the option {o} is not supported yet")),
+        MaxFlightsquares(_) | GoalIsEnd | NullMoves | MatesIn1 | TrivialTriesAvoid => {
+            Some(format!("the option {o} is not supported yet"))
+        }
         _ => None,
     }
 }
@@ -503,6 +500,7 @@ fn solve_setup<R: RuleSet + Default>(
         Family::Direct | Family::SelfPlay | Family::Reflex
     );
     let mut no_castling: Vec<Square> = Vec::new();
+    let mut exclusive: Vec<(bool, bool)> = Vec::new();
     let mut ep_squares: Vec<Square> = Vec::new();
     let (mut duplex, mut half_duplex) = (false, false);
     let mut max_time = settings.max_time;
@@ -544,6 +542,10 @@ fn solve_setup<R: RuleSet + Default>(
             ProblemOption::KeepMatingPiece => opts.keep_mating_unit = true,
             ProblemOption::Quodlibet => opts.quodlibet = true,
             ProblemOption::NoCastling(sqs) => no_castling.extend(sqs.iter().map(|s| square(*s))),
+            // (each wing named by its rook's square in the game array)
+            ProblemOption::CastlingMutuallyExclusive(w, b) => {
+                exclusive.push((square(*w).file() == 7, square(*b).file() == 7))
+            }
             ProblemOption::EnPassant(sqs) => ep_squares.extend(sqs.iter().map(|s| square(*s))),
             _ => {}
         }
@@ -653,6 +655,9 @@ fn solve_setup<R: RuleSet + Default>(
         let mut pos = Position::new(board, to_move, castling, ep, rules.clone());
         let kinds = pos.promotion_kinds(&promotions_also);
         pos.set_promotions(kinds);
+        for &(white_short, black_short) in &exclusive {
+            pos.set_castling_exclusive(white_short, black_short);
+        }
         let capture_king = || Solution::Remark("the side to play can capture the king".into());
         if opts.set_play && stip.family == Family::Help {
             // set play: the help play with the first half-move skipped, then the play

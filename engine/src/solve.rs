@@ -1111,11 +1111,16 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                 });
             }
             if let Some(len) = win {
-                // a defence is a variation unless every threat still works after it
-                let threat_still_works =
-                    threat_len.is_some_and(|t| threat_moves.iter().all(|m| self.still_wins(m, t)));
+                // a defence is a variation when the attacker needs longer than the
+                // threat after it, or as long and some threat no longer works; one
+                // that allows a win shorter than the threat is not written
+                let not_a_defence = match threat_len {
+                    Some(t) if len < t => len > 0,
+                    Some(t) if len == t => threat_moves.iter().all(|m| self.still_wins(m, t)),
+                    _ => false,
+                };
                 let short = len < left;
-                if !(threat_still_works || (short && self.opts.no_short_variations && len > 0)) {
+                if !(not_a_defence || (short && self.opts.no_short_variations && len > 0)) {
                     let answers = if len == 0 {
                         Vec::new()
                     } else {

@@ -38,6 +38,23 @@ pub fn write_problem<R: RuleSet>(
     let words = language.words();
     let texts = &result.problem.texts;
     let mut option_lines = Vec::new();
+    let exclusive: Vec<_> = result
+        .problem
+        .options
+        .iter()
+        .filter_map(|o| match o {
+            crate::input::ProblemOption::CastlingMutuallyExclusive(w, b) => Some((
+                layout::Square::new(w.file, w.rank),
+                layout::Square::new(b.file, b.rank),
+            )),
+            _ => None,
+        })
+        .collect();
+    if !exclusive.is_empty() {
+        option_lines.push(layout::castling_mutually_exclusive_line(
+            &exclusive, language,
+        ));
+    }
     for o in &result.problem.options {
         match o {
             crate::input::ProblemOption::Duplex => option_lines.push(layout::centred(words.duplex)),
