@@ -427,6 +427,13 @@ pub fn find_condition<R: RuleSet>(c: &input::Condition) -> Option<usize> {
     })
 }
 
+/// The condition whose rule has the name `name`.
+fn find_condition_named<R: RuleSet>(name: &str) -> Option<usize> {
+    R::CONDITIONS
+        .iter()
+        .position(|info| info.names.contains(&name))
+}
+
 /// Options that change what a solution is, which fairyforge does not implement yet.
 fn unsupported_option(o: &ProblemOption) -> Option<String> {
     use ProblemOption::*;
@@ -463,9 +470,12 @@ fn solve_setup<R: RuleSet + Default>(
         warnings: Vec::new(),
     };
     let mut rules = R::default();
+    let mut defender_conditions = Vec::new();
     for c in &setup.conditions {
         match find_condition::<R>(c) {
             Some(i) => rules.activate(i),
+            // (a condition of the defending side waits for the stipulation)
+            None if c.name == "Maximummer" && c.params.is_empty() => defender_conditions.push(c),
             None => {
                 result.outcome = Err(format!("the condition {c} is not supported yet"));
                 return result;
@@ -490,6 +500,40 @@ fn solve_setup<R: RuleSet + Default>(
             result.outcome = Err(e);
             return result;
         }
+    };
+    // `Maximummer` without a side binds the defending side: the defender of battle play,
+    // in help play the side that does not move last (in each phase, the side in Black's
+    // role, in series play the side that does not play the series; only plain series play
+    // is known to follow that)
+    let series = matches!(
+        stip.family,
+        Family::SeriesHelp | Family::SeriesSelf | Family::SeriesReflex
+    );
+    if let Some(c) = defender_conditions.first() {
+        if series {
+            result.outcome = Err(format!("the condition {c} is not supported yet"));
+            return result;
+        }
+        // (with a side's own Maximummer besides, the reference solves nothing)
+        if setup
+            .conditions
+            .iter()
+            .any(|c| matches!(c.name, "BlackMaximummer" | "WhiteMaximummer"))
+        {
+            result.warnings.push("nonsense combination".into());
+            result.warnings.push("problem ignored".into());
+            result.outcome = Ok(Vec::new());
+            return result;
+        }
+    }
+    let defender_maximummer = |white: Side| {
+        let name = match white {
+            Side::White => "BlackMaximummer",
+            Side::Black => "WhiteMaximummer",
+        };
+        (!defender_conditions.is_empty())
+            .then(|| find_condition_named::<R>(name))
+            .flatten()
     };
     let mut opts = SolveOptions {
         style: crate::notation::Style::for_language(problem.language, codes),
@@ -652,7 +696,11 @@ fn solve_setup<R: RuleSet + Default>(
                 ..EnPassant::new(passed[0], *victim)
             }),
         };
-        let mut pos = Position::new(board, to_move, castling, ep, rules.clone());
+        let mut phase_rules = rules.clone();
+        if let Some(i) = defender_maximummer(white) {
+            phase_rules.activate(i);
+        }
+        let mut pos = Position::new(board, to_move, castling, ep, phase_rules);
         let kinds = pos.promotion_kinds(&promotions_also);
         pos.set_promotions(kinds);
         for &(white_short, black_short) in &exclusive {

@@ -1,0 +1,59 @@
+//! Conditions as a user names them in a problem: `Maximummer` without a side binds the
+//! defending side (the side in Black's role of the stipulation's play), and a side's own
+//! Maximummer beside it is the reference's nonsense combination.
+
+mod common;
+
+/// The first-move lines of `fairyforge solve --no-board` for the problem with `lines`
+/// between `BeginProblem` and `EndProblem`, sorted.
+fn keys(lines: &str) -> Vec<String> {
+    let out = common::solve(
+        "conditions",
+        &format!("BeginProblem\n{lines}\nEndProblem\n"),
+        &["--no-board"],
+    );
+    let mut keys: Vec<String> = out
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("1."))
+        .map(str::to_string)
+        .collect();
+    keys.sort();
+    keys
+}
+
+#[test]
+fn maximummer_without_a_side_binds_the_defender() {
+    let position = "Pieces\nWhite Ke8 Qf8 Rb3\nBlack Ka4 Se2";
+    let with = |condition: &str| {
+        keys(&format!(
+            "Stipulation #1\nCondition {condition}\n{position}"
+        ))
+    };
+    // White, the attacker, may mate with a shorter move than its longest
+    assert_eq!(
+        with("Maximummer"),
+        ["1.Qf8-a3 # !", "1.Qf8-b4 # !"],
+        "the attacker is free"
+    );
+    assert_eq!(with("Maximummer"), with("BlackMaximummer"));
+    assert_eq!(with("WhiteMaximummer"), ["1.Qf8-a3 # !"]);
+    // in help play the side that does not move last is bound
+    let help = "Stipulation h#1\nCondition Maximummer\nPieces\nWhite Kc6 Rd1\nBlack Ka8 Ba1 Pa7";
+    assert_eq!(keys(help), ["1.Ba1-h8 Rd1-d8 #"]);
+}
+
+#[test]
+fn maximummer_beside_a_sides_own_is_a_nonsense_combination() {
+    let out = common::solve(
+        "nonsense",
+        "BeginProblem\nStipulation #1\nCondition Maximummer WhiteMaximummer\n\
+         Pieces\nWhite Ke8 Qf8 Rb3\nBlack Ka4 Se2\nEndProblem\n",
+        &["--no-board"],
+    );
+    assert!(
+        out.contains("nonsense combination\nproblem ignored"),
+        "{out}"
+    );
+    assert!(!out.contains("1."), "{out}");
+}
