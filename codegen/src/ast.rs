@@ -52,6 +52,8 @@ pub struct PieceDef {
     /// `numbering turn|queen_lines_reversed|by_arrival`: the order in which the reference
     /// solver generates the piece's moves (for MoveNumbers).
     pub numbering: Option<Spanned<String>>,
+    /// `moves nothing`: the piece never moves (and so observes nothing).
+    pub immobile: bool,
     /// `home a1 h1`: game-array squares, from White's side.
     pub home: Vec<Spanned<String>>,
     /// `moves …` clauses, in order.

@@ -232,11 +232,11 @@ impl Checker<'_> {
                 );
             }
         }
-        if p.moves.is_empty() {
+        if p.moves.is_empty() && !p.immobile {
             self.error(
                 p.name.span,
                 format!("the piece `{}` has no `moves`", p.name.node),
-                "add `moves …`",
+                "add `moves …` (`moves nothing` for a piece that never moves)",
             );
         }
         let mut clauses = Vec::new();
@@ -364,6 +364,7 @@ impl Checker<'_> {
                 hurdles: opts.hurdles.unwrap_or(1),
                 land: opts.land.unwrap_or(Land::Next),
                 take_hurdle: opts.take_hurdle,
+                adjacent: opts.adjacent,
             },
             "equihop" => Walk::Equihop {
                 vectors,
@@ -503,7 +504,14 @@ impl Checker<'_> {
             },
             "take" => match word(value).as_deref() {
                 Some("hurdle") => opts.take_hurdle = true,
-                _ => bad(self, "`hurdle`"),
+                Some("adjacent") => {
+                    opts.take_hurdle = true;
+                    opts.adjacent = true;
+                }
+                _ => bad(
+                    self,
+                    "`hurdle` or `adjacent` (the hurdle on the first step)",
+                ),
             },
             "path" => match word(value).as_deref() {
                 Some("ignored") => opts.english = false,
@@ -661,6 +669,7 @@ struct Options {
     hurdles: Option<u8>,
     land: Option<Land>,
     take_hurdle: bool,
+    adjacent: bool,
     english: bool,
     via: Option<&'static str>,
 }

@@ -750,10 +750,17 @@ fn gen_clause(kind: &Kind, clause: &Clause, table: TableFor<'_>) -> TokenStream 
             hurdles,
             land,
             take_hurdle,
+            adjacent,
         } => {
             let loops = vectors.iter().map(|&(dx, dy)| {
                 let dy = dy_expr(dy, fwd);
-                let find_hurdles = quote! {
+                let find_hurdles = if *adjacent {
+                    quote! {
+                        let Some(hurdle) = from.offset(#dx, #dy) else { break 'line };
+                        if board.is_empty(hurdle) { break 'line; }
+                    }
+                } else {
+                    quote! {
                     let mut hurdle = from;
                     let mut found = 0u8;
                     loop {
@@ -762,6 +769,7 @@ fn gen_clause(kind: &Kind, clause: &Clause, table: TableFor<'_>) -> TokenStream 
                             found += 1;
                             if found == #hurdles { break; }
                         }
+                    }
                     }
                 };
                 let landing = if *take_hurdle {
@@ -1055,6 +1063,7 @@ fn observe_clause(walk: &Walk, fwd: bool) -> TokenStream {
             hurdles,
             land,
             take_hurdle,
+            adjacent,
         } => {
             let scans = vectors.iter().map(|&(dx, dy)| {
                 let (rx, ry) = (-dx, dy_expr(-dy, fwd));
@@ -1093,6 +1102,18 @@ fn observe_clause(walk: &Walk, fwd: bool) -> TokenStream {
                     }
                 };
                 let more = hurdles - 1;
+                if *adjacent {
+                    // the attacker stands one step before the hurdle it takes
+                    return quote! {
+                        'line: {
+                            #to_last_hurdle
+                            at = match at.offset(#rx, #ry) { Some(s) => s, None => break 'line };
+                            if let Some(p) = board.get(at) {
+                                if #is_attacker { return true; }
+                            }
+                        }
+                    };
+                }
                 quote! {
                     'line: {
                         #to_last_hurdle

@@ -136,6 +136,8 @@ pub enum Walk {
         land: Land,
         /// The hurdle is captured (a locust), the landing square must be empty.
         take_hurdle: bool,
+        /// The hurdle taken stands on the first step (a marine leaper).
+        adjacent: bool,
     },
     /// Over a hurdle at the midpoint of departure and arrival.
     Equihop {

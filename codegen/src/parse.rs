@@ -449,6 +449,7 @@ impl Ctx {
             promotion: None,
             numbering: None,
             home: vec![],
+            immobile: false,
             moves: vec![],
             examples: vec![],
         };
@@ -477,7 +478,14 @@ impl Ctx {
                     def.numbering = Some(self.spanned(&stmt.into_inner().next().expect("word")))
                 }
                 Rule::home => def.home.extend(stmt.into_inner().map(|c| self.spanned(&c))),
-                Rule::moves => def.moves.extend(stmt.into_inner().map(|c| self.clause(c))),
+                Rule::moves => {
+                    let mut inner = stmt.into_inner().peekable();
+                    if inner.peek().is_some_and(|p| p.as_rule() == Rule::nothing) {
+                        def.immobile = true;
+                    } else {
+                        def.moves.extend(inner.map(|c| self.clause(c)));
+                    }
+                }
                 Rule::example => def.examples.push(self.example(stmt)),
                 _ => {}
             }
