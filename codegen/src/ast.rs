@@ -54,6 +54,9 @@ pub struct PieceDef {
     pub numbering: Option<Spanned<String>>,
     /// `moves nothing`: the piece never moves (and so observes nothing).
     pub immobile: bool,
+    /// `promotes CODE…`: for a pawn, the kinds it promotes to, in this order (instead of
+    /// the problem's choices).
+    pub promotes: Vec<Spanned<String>>,
     /// `home a1 h1`: game-array squares, from White's side.
     pub home: Vec<Spanned<String>>,
     /// `moves …` clauses, in order.

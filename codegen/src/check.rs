@@ -23,7 +23,31 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
         }
     }
     cx.duplicates(parsed);
-    let kinds: Vec<lower::Kind> = kinds.into_iter().flatten().collect();
+    let mut kinds: Vec<lower::Kind> = kinds.into_iter().flatten().collect();
+    // a pawn's own promotion choices, named by code
+    for piece in parsed.iter().flat_map(|f| &f.pieces) {
+        let mut to = Vec::new();
+        for code in &piece.promotes {
+            match kinds.iter().position(|k| k.codes.contains(&code.node)) {
+                Some(i) => to.push(i as u8),
+                None => cx.error(
+                    code.span,
+                    format!("unknown piece code `{}` to promote to", code.node),
+                    "expected a code given by some piece's `codes`",
+                ),
+            }
+        }
+        if !piece.promotes.is_empty() && !piece.flags.iter().any(|f| f.node == "pawn") {
+            cx.error(
+                piece.name.span,
+                format!("the piece `{}` promotes but is not a pawn", piece.name.node),
+                "add `pawn`, or remove `promotes`",
+            );
+        }
+        if let Some(k) = kinds.iter_mut().find(|k| k.name == piece.name.node) {
+            k.promotes_to = to;
+        }
+    }
     // Examples are read against every piece written, also those with errors of their own,
     // so that one error does not make its codes look unknown.
     let written: Vec<(Vec<String>, bool)> = parsed
@@ -209,11 +233,12 @@ impl Checker<'_> {
             None | Some(("turn", _)) => Numbering::Turn,
             Some(("queen_lines_reversed", _)) => Numbering::QueenLinesReversed,
             Some(("by_arrival", _)) => Numbering::ByArrival,
+            Some(("captures_first", _)) => Numbering::CapturesFirst,
             Some((w, span)) => {
                 self.error(
                     span,
                     format!("unknown numbering `{w}`"),
-                    "expected `turn`, `queen_lines_reversed` or `by_arrival`",
+                    "expected `turn`, `queen_lines_reversed`, `by_arrival` or `captures_first`",
                 );
                 Numbering::Turn
             }
@@ -263,6 +288,7 @@ impl Checker<'_> {
             unlettered,
             promotion,
             numbering,
+            promotes_to: Vec::new(),
             home,
             clauses,
             examples,

@@ -535,10 +535,12 @@ fn kind_info(k: &Kind) -> TokenStream {
         Promotion::IfPresent => quote!(PromotionChoice::IfPresent),
         Promotion::Never => quote!(PromotionChoice::Never),
     };
+    let promotes_to = k.promotes_to.iter();
     let numbering = match k.numbering {
         Numbering::Turn => quote!(Numbering::Turn),
         Numbering::QueenLinesReversed => quote!(Numbering::QueenLinesReversed),
         Numbering::ByArrival => quote!(Numbering::ByArrival),
+        Numbering::CapturesFirst => quote!(Numbering::CapturesFirst),
     };
     let home_rank = match k.home.first() {
         Some((_, r)) => quote!(Some(#r)),
@@ -558,6 +560,7 @@ fn kind_info(k: &Kind) -> TokenStream {
             unlettered: #unlettered,
             promotion: #promotion,
             numbering: #numbering,
+            promotes_to: &[#(Kind(#promotes_to)),*],
             home_rank: #home_rank,
             home_files: &[#(#home_files),*],
             definition: #text,

@@ -22,6 +22,8 @@ pub enum Numbering {
     QueenLinesReversed,
     /// By arrival square, a1 … a8, b1 … h8.
     ByArrival,
+    /// A pawn's captures before its steps.
+    CapturesFirst,
 }
 
 /// When a pawn may promote to a kind.
@@ -64,6 +66,8 @@ pub struct Kind {
     pub promotion: Promotion,
     /// The order the reference generates the moves in.
     pub numbering: Numbering,
+    /// For a pawn, the kinds (indices) it promotes to, when its rule names them.
+    pub promotes_to: Vec<u8>,
     /// Game-array squares (file, rank) from White's side.
     pub home: Vec<(i8, i8)>,
     /// Move clauses.

@@ -199,6 +199,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::flag => "`royal`, `pawn`, `castling_partner` or `unlettered`",
         Rule::promotion => "`promotion`",
         Rule::numbering => "`numbering`",
+        Rule::promotes => "`promotes`",
         Rule::home => "`home`",
         Rule::moves => "`moves`",
         Rule::clause => "a move clause like `leap(1,2)`",
@@ -319,7 +320,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
     // Statements in the order a block is usually written; a keyword missing here is
     // grouped too, after these.
-    const ORDER: [&str; 20] = [
+    const ORDER: [&str; 21] = [
         "codes",
         "popeye",
         "german",
@@ -332,6 +333,7 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "castling_partner",
         "unlettered",
         "promotion",
+        "promotes",
         "numbering",
         "home",
         "moves",
@@ -450,6 +452,7 @@ impl Ctx {
             numbering: None,
             home: vec![],
             immobile: false,
+            promotes: vec![],
             moves: vec![],
             examples: vec![],
         };
@@ -474,6 +477,9 @@ impl Ctx {
                 Rule::promotion => {
                     def.promotion = Some(self.spanned(&stmt.into_inner().next().expect("word")))
                 }
+                Rule::promotes => def
+                    .promotes
+                    .extend(stmt.into_inner().map(|c| self.spanned(&c))),
                 Rule::numbering => {
                     def.numbering = Some(self.spanned(&stmt.into_inner().next().expect("word")))
                 }

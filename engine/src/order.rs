@@ -104,7 +104,11 @@ pub fn reference_key<R: RuleSet>(mv: &Move) -> (u8, u32) {
         }
         _ if R::KINDS[mv.mover.kind.index()].pawn => {
             let capture = mv.captured.is_some() || mv.kind == MoveKind::EnPassant;
-            if capture {
+            let captures_first =
+                R::KINDS[mv.mover.kind.index()].numbering == Numbering::CapturesFirst;
+            if capture && captures_first {
+                50 + u32::from(dx <= 0) + u32::from(dx < 0)
+            } else if capture {
                 // captures towards the h file are generated after those towards a
                 200 + u32::from(dx <= 0) + u32::from(dx < 0)
             } else {

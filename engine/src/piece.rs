@@ -182,6 +182,8 @@ pub enum Numbering {
     QueenLinesReversed,
     /// By arrival square, a1 … a8, b1 … h8.
     ByArrival,
+    /// A pawn's captures tried before its steps (the reverse of the orthodox pawn's).
+    CapturesFirst,
 }
 
 /// When a pawn may promote to a kind.
@@ -220,6 +222,9 @@ pub struct KindInfo {
     pub promotion: PromotionChoice,
     /// The order of its moves under MoveNumbers.
     pub numbering: Numbering,
+    /// For a pawn, the kinds it promotes to when its rule names them (empty: the problem's
+    /// promotion choices).
+    pub promotes_to: &'static [Kind],
     /// Rank (0-based, from the owner's side) a unit of this kind stands on in the game
     /// array, for rebirth conditions; `None` for units outside the game array.
     pub home_rank: Option<i8>,

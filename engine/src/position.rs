@@ -158,6 +158,8 @@ pub struct Position<R: RuleSet> {
     rules: R,
     royal_kinds: Vec<Kind>,
     promotions: Vec<Kind>,
+    /// By kind, the promotion choices of pawns whose rule names their own (else empty).
+    own_promotions: Vec<Vec<Kind>>,
     /// By castling partner bit: the other side's rights a castling with that partner
     /// takes away (the option CastlingMutuallyExclusive).
     exclusive: [u8; 8],
@@ -188,9 +190,11 @@ impl<R: RuleSet> Position<R> {
             rules,
             royal_kinds,
             promotions: Vec::new(),
+            own_promotions: Vec::new(),
             exclusive: [0; 8],
         };
         pos.promotions = pos.promotion_kinds(&[]);
+        pos.own_promotions = pos.own_promotion_kinds();
         pos
     }
 
@@ -216,9 +220,40 @@ impl<R: RuleSet> Position<R> {
         &self.promotions
     }
 
+    /// The kinds a pawn of `kind` may promote to: the problem's, or, when its rule names
+    /// its own, those and the problem's choices that stand in the problem.
+    #[inline]
+    pub fn promotions_of(&self, kind: Kind) -> &[Kind] {
+        if R::KINDS[kind.index()].promotes_to.is_empty() {
+            &self.promotions
+        } else {
+            &self.own_promotions[kind.index()]
+        }
+    }
+
     /// Replaces the promotion choices (a problem fixes them from all its twins).
     pub fn set_promotions(&mut self, kinds: Vec<Kind>) {
         self.promotions = kinds;
+        self.own_promotions = self.own_promotion_kinds();
+    }
+
+    /// For each kind whose rule names its own promotion choices: those, then the
+    /// problem's choices that stand on the board or are promoted to only when present.
+    fn own_promotion_kinds(&self) -> Vec<Vec<Kind>> {
+        (0..R::KINDS.len())
+            .map(|k| {
+                let own = R::KINDS[k].promotes_to;
+                if own.is_empty() {
+                    return Vec::new();
+                }
+                let present = self.promotions.iter().copied().filter(|&p| {
+                    !own.contains(&p)
+                        && (self.board.of_kind(p).non_empty()
+                            || R::KINDS[p.index()].promotion == PromotionChoice::IfPresent)
+                });
+                own.iter().copied().chain(present).collect()
+            })
+            .collect()
     }
 
     /// Makes White's castling on one wing (`white_short`) and Black's on one wing
@@ -330,7 +365,7 @@ impl<R: RuleSet> Position<R> {
     #[inline]
     pub fn push_pawn_move(&self, mv: Move, side: Side, out: &mut MoveList) {
         if mv.to.rank() == side.relative_rank(7) {
-            for &k in &self.promotions {
+            for &k in self.promotions_of(mv.mover.kind) {
                 out.push(mv.with_promotion(k));
             }
         } else {

@@ -137,7 +137,7 @@ pub fn push_rebirth<R: RuleSet>(
             let side = camp(piece, who, mover);
             let info = &R::KINDS[piece.kind.index()];
             if promote && info.pawn && sq.rank() == side.relative_rank(7) {
-                for &k in pos.promotions() {
+                for &k in pos.promotions_of(piece.kind) {
                     let promoted = piece.with_kind(k);
                     let reborn = mv.with_effect(Effect::Add { at: sq, piece }).and_then(|m| {
                         m.with_effect(Effect::Promote {
