@@ -737,6 +737,17 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                     return format!("{t} #=");
                 }
             }
+            // a double stalemate is written as such when reached
+            Goal::DoubleStalemate => {
+                if let Some(t) = text.strip_suffix(" =") {
+                    self.pos.make(*mv);
+                    let double = self.reaches(Goal::DoubleStalemate, mv);
+                    self.pos.unmake();
+                    if double {
+                        return format!("{t} ==");
+                    }
+                }
+            }
             // with goals other than mate and stalemate (any move, capture, check, castling,
             // en passant, proof games) the reference marks checks only
             Goal::Any
@@ -1257,6 +1268,12 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         written
     }
 
+    /// Whether the side that reaches the goal makes the move with `left` half-moves to
+    /// go in help play (its last mover).
+    fn goal_side_moves(&self, left: u32) -> bool {
+        self.stip.family == Family::Help && left % 2 == 1
+    }
+
     /// Whether `mv` is not worth trying when the goal bound allows only moves that help
     /// (`helping`: the moves each side has left after it).
     fn unhelpful(&mut self, helping: Option<(u32, u32)>, mv: &Move) -> bool {
@@ -1380,14 +1397,21 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                         None => self.goal_after(mv),
                     },
                 }
-            } else if left % 2 == 1
-                && self.stip.family == Family::Help
+            } else if self.goal_side_moves(left)
                 && tail.is_none()
                 && matches!(self.stip.goal, Goal::Check | Goal::Capture)
                 && self.goal_after(mv)
             {
                 // the goal reached early ends the play: that is a shorter solution,
                 // found at its own length, never a way through
+                false
+            } else if self.stip.family == Family::HelpSelf
+                && left % 2 == 1
+                && matches!(self.stip.goal, Goal::Check | Goal::Capture)
+                && self.defence_loses(0)
+            {
+                // in help-self play, a move after which the other side must reach the
+                // goal ends the play in the same way
                 false
             } else {
                 self.help(left - 1, line, out)
