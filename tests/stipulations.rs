@@ -318,3 +318,18 @@ fn a_constraint_on_a_nested_battle_branch_binds_every_defence() {
     );
     assert!(out.contains("1...b4-b3"), "{out}");
 }
+
+#[test]
+fn battle_moves_that_capture_for_the_goal_are_marked_x() {
+    // direct play with the goal capture: the capturing moves are marked ` x`, a check
+    // keeps its own mark before it
+    let out = solve(
+        "x2",
+        "BeginProblem\nStipulation x2\nPieces\nWhite Ke1 Qd1\nBlack Ke8 Pa5 Ph5\n\
+         Option Variation\nEndProblem\n",
+    );
+    let lines: Vec<&str> = out.lines().map(str::trim).collect();
+    assert!(lines.contains(&"1.Qd1*h5 + x !"), "{out}");
+    assert!(lines.contains(&"2.Qa1*a4 + x"), "{out}");
+    assert!(lines.contains(&"2.Qa1*a5 x"), "{out}");
+}

@@ -828,6 +828,12 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             return self
                 .goal_moves()
                 .into_iter()
+                .map(|mut text| {
+                    self.mark_reached(&mut text);
+                    text
+                })
+                .collect::<Vec<_>>()
+                .into_iter()
                 .map(|text| Attack {
                     number: 1,
                     text,
@@ -845,9 +851,12 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             if self.left_out(true, mv) {
                 continue;
             }
-            let text = self.text(mv);
+            let mut text = self.text(mv);
             self.pos.make(*mv);
             let direct_goal = self.attacker_goal(n) && self.goal_after(mv);
+            if direct_goal {
+                self.mark_reached(&mut text);
+            }
             if !direct_goal && !self.threatens_enough(n) {
                 self.pos.unmake();
                 continue;
@@ -1053,11 +1062,12 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             // self and reflex play end with the defender's forced goal moves
             let moves = self.legal();
             for d in &moves {
-                let dtext = self.text(d);
+                let mut dtext = self.text(d);
                 self.pos.make(*d);
                 let reached = self.goal_after(d);
                 self.pos.unmake();
                 if reached {
+                    self.mark_reached(&mut dtext);
                     attack.defences.push(Defence {
                         number,
                         text: dtext,
@@ -1190,9 +1200,12 @@ impl<'p, R: RuleSet> Solver<'p, R> {
 
     /// An attacker's continuation `mv` winning in `len`, expanded.
     fn continuation(&mut self, number: u32, mv: &Move, len: u32) -> Attack {
-        let text = self.text(mv);
+        let mut text = self.text(mv);
         self.pos.make(*mv);
         let goal = self.attacker_goal(len) && self.goal_after(mv);
+        if goal {
+            self.mark_reached(&mut text);
+        }
         let a = self.expand_attack(
             number,
             text,
@@ -1214,7 +1227,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             if !forced.is_empty() {
                 return forced
                     .into_iter()
-                    .map(|text| vec![format!("1.{text}"), "?!?".to_string()])
+                    .map(|mut text| {
+                        self.mark_reached(&mut text);
+                        vec![format!("1.{text}"), "?!?".to_string()]
+                    })
                     .collect();
             }
         }
@@ -1826,6 +1842,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
 
     /// Appends the goal's symbol to a line's last move where the move's own suffix does
     /// not show it (a capture: ` x`).
+    /// Marks the text of a battle move that reaches a goal the notation does not show
+    /// itself (a capture: ` x`), as the reference writes it.
+    fn mark_reached(&self, text: &mut String) {
+        if self.stip.goal == Goal::Capture {
+            text.push_str(" x");
+        }
+    }
+
     fn mark_goal(&self, tokens: &mut [String]) {
         if let Some(last) = tokens.last_mut() {
             match self.stip.goal {
