@@ -765,15 +765,17 @@ impl Checker<'_> {
                 String::new()
             }
         };
-        let white_only = match c.side.as_ref().map(|s| (s.node.as_str(), s.span)) {
-            None => None,
+        let side = c.side.as_ref().map(|s| (s.node.as_str(), s.span));
+        let defender = matches!(side, Some(("defender", _)));
+        let white_only = match side {
+            None | Some(("defender", _)) => None,
             Some(("white", _)) => Some(true),
             Some(("black", _)) => Some(false),
             Some((w, span)) => {
                 self.error(
                     span,
                     format!("unknown side `{w}`"),
-                    "expected `white` or `black`",
+                    "expected `white`, `black` or `defender`",
                 );
                 None
             }
@@ -895,6 +897,7 @@ impl Checker<'_> {
             text,
             names: c.names.iter().map(|n| n.node.clone()).collect(),
             white_only,
+            defender,
             rebirth,
             paralyse,
             forbid,

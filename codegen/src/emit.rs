@@ -116,7 +116,7 @@ pub fn emit(rules: &Rules) -> TokenStream {
     quote! {
         use ::fairyforge_engine::rebirth::{camp, game_array_square, push_rebirth, Rebirth, Reborn, WhenTaken};
         use ::fairyforge_engine::measure::{alphabetic, keep_best, length, observed_by_kind};
-        use ::fairyforge_engine::{Bitboard, ConditionInfo, Kind, KindInfo, Move, MoveKind, MoveList, Numbering, Piece, Position, PromotionChoice, RuleExample, RuleSet, Side, Square};
+        use ::fairyforge_engine::{Bitboard, ConditionInfo, ConditionSide, Kind, KindInfo, Move, MoveKind, MoveList, Numbering, Piece, Position, PromotionChoice, RuleExample, RuleSet, Side, Square};
 
         /// The rule set generated from `rules/`: every kind of unit and every condition.
         /// A value holds the conditions in force in one problem.
@@ -124,6 +124,8 @@ pub fn emit(rules: &Rules) -> TokenStream {
         pub struct Rules {
             /// Bit `i` set: the condition `CONDITIONS[i]` is in force.
             active: u64,
+            /// The defending side of the play, for conditions bound to it.
+            defender: Option<Side>,
         }
 
         /// The kinds, by rule name.

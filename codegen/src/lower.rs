@@ -238,8 +238,11 @@ pub struct Condition {
     pub text: String,
     /// How problems write it.
     pub names: Vec<String>,
-    /// `Some(true)`: White only; `Some(false)`: Black only; `None`: both sides.
+    /// `Some(true)`: White only; `Some(false)`: Black only; `None`: both sides (or the
+    /// defending side, when `defender`).
     pub white_only: Option<bool>,
+    /// `side defender`: it binds the defending side of each phase of the play.
+    pub defender: bool,
     /// The rebirth, if any.
     pub rebirth: Option<Rebirth>,
     /// Units that may neither move nor observe.

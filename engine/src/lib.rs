@@ -35,5 +35,5 @@ pub use board::Board;
 pub use moves::{Effect, Move, MoveKind, MoveList};
 pub use piece::{Kind, KindInfo, Numbering, Owner, Piece, PromotionChoice, Side};
 pub use position::{Castling, EnPassant, Position};
-pub use rules::{ConditionInfo, RuleExample, RuleSet};
+pub use rules::{ConditionInfo, ConditionSide, RuleExample, RuleSet};
 pub use square::Square;

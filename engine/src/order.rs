@@ -94,19 +94,18 @@ fn turn(dx: i8, dy: i8) -> u32 {
 pub fn reference_key<R: RuleSet>(mv: &Move) -> (u8, u32) {
     let square = mv.from.index() as u8;
     let (dx, dy) = (mv.to.file() - mv.from.file(), mv.to.rank() - mv.from.rank());
+    let info = &R::KINDS[mv.mover.kind.index()];
     let within = match mv.kind {
         // castling is generated after the royal unit's other moves, the long one last
         MoveKind::CastleLong => 0,
         MoveKind::CastleShort => 1,
         // units that generate by arrival square try them from a1 to h8, file by file
-        _ if R::KINDS[mv.mover.kind.index()].numbering == Numbering::ByArrival => {
+        _ if info.numbering == Numbering::ByArrival => {
             1000 + mv.to.file() as u32 * 8 + mv.to.rank() as u32
         }
-        _ if R::KINDS[mv.mover.kind.index()].pawn => {
+        _ if info.pawn => {
             let capture = mv.captured.is_some() || mv.kind == MoveKind::EnPassant;
-            let captures_first =
-                R::KINDS[mv.mover.kind.index()].numbering == Numbering::CapturesFirst;
-            if capture && captures_first {
+            if capture && info.numbering == Numbering::CapturesFirst {
                 50 + u32::from(dx <= 0) + u32::from(dx < 0)
             } else if capture {
                 // captures towards the h file are generated after those towards a
@@ -125,8 +124,7 @@ pub fn reference_key<R: RuleSet>(mv: &Move) -> (u8, u32) {
                 .position(|&s| s == shape)
                 .map_or(SHAPES.len(), |i| i) as u32;
             // (a kind may generate its queen lines backwards: diagonals first)
-            let reversed = group < 2
-                && R::KINDS[mv.mover.kind.index()].numbering == Numbering::QueenLinesReversed;
+            let reversed = group < 2 && info.numbering == Numbering::QueenLinesReversed;
             let line = if reversed {
                 (1 - group) * 9 + 3 - turn(sx, sy)
             } else {

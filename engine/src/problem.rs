@@ -11,7 +11,7 @@ use crate::codes::{kind_by_code, CodeSet};
 use crate::input::{self, Colour, Language, ProblemOption, TwinCommand};
 use crate::piece::{Kind, Owner, Piece, Side};
 use crate::position::{Castling, EnPassant, Position};
-use crate::rules::RuleSet;
+use crate::rules::{ConditionSide, RuleSet};
 use crate::solve::{first_mover, Solution, SolveOptions, Solver, Stop};
 use crate::square::Square;
 use crate::stipulation::{Family, Goal, Stipulation};
@@ -427,13 +427,6 @@ pub fn find_condition<R: RuleSet>(c: &input::Condition) -> Option<usize> {
     })
 }
 
-/// The condition whose rule has the name `name`.
-fn find_condition_named<R: RuleSet>(name: &str) -> Option<usize> {
-    R::CONDITIONS
-        .iter()
-        .position(|info| info.names.contains(&name))
-}
-
 /// Options that change what a solution is, which fairyforge does not implement yet.
 fn unsupported_option(o: &ProblemOption) -> Option<String> {
     use ProblemOption::*;
@@ -470,12 +463,13 @@ fn solve_setup<R: RuleSet + Default>(
         warnings: Vec::new(),
     };
     let mut rules = R::default();
-    let mut defender_conditions = Vec::new();
+    let mut active = Vec::new();
     for c in &setup.conditions {
         match find_condition::<R>(c) {
-            Some(i) => rules.activate(i),
-            // (a condition of the defending side waits for the stipulation)
-            None if c.name == "Maximummer" && c.params.is_empty() => defender_conditions.push(c),
+            Some(i) => {
+                rules.activate(i);
+                active.push((i, c));
+            }
             None => {
                 result.outcome = Err(format!("the condition {c} is not supported yet"));
                 return result;
@@ -501,24 +495,31 @@ fn solve_setup<R: RuleSet + Default>(
             return result;
         }
     };
-    // `Maximummer` without a side binds the defending side: the defender of battle play,
-    // in help play the side that does not move last (in each phase, the side in Black's
-    // role, in series play the side that does not play the series; only plain series play
-    // is known to follow that)
-    let series = matches!(
-        stip.family,
-        Family::SeriesHelp | Family::SeriesSelf | Family::SeriesReflex
-    );
-    if let Some(c) = defender_conditions.first() {
-        if series {
+    // a condition bound to the defending side: the side in Black's role of each phase,
+    // which plain series play has too, but not series play ending in other play
+    let info = |i: usize| &R::CONDITIONS[i];
+    if let Some(&(_, c)) = active
+        .iter()
+        .find(|&&(i, _)| info(i).side == ConditionSide::Defender)
+    {
+        if matches!(
+            stip.family,
+            Family::SeriesHelp | Family::SeriesSelf | Family::SeriesReflex
+        ) {
             result.outcome = Err(format!("the condition {c} is not supported yet"));
             return result;
         }
-        // (with a side's own Maximummer besides, the reference solves nothing)
-        if setup
-            .conditions
+        // (a selection of the defending side beside one of a named side: the reference
+        // solves nothing)
+        let named_selection = |side| {
+            active
+                .iter()
+                .any(|&(i, _)| info(i).side == side && info(i).selects)
+        };
+        if active
             .iter()
-            .any(|c| matches!(c.name, "BlackMaximummer" | "WhiteMaximummer"))
+            .any(|&(i, _)| info(i).selects && info(i).side == ConditionSide::Defender)
+            && (named_selection(ConditionSide::White) || named_selection(ConditionSide::Black))
         {
             result.warnings.push("nonsense combination".into());
             result.warnings.push("problem ignored".into());
@@ -526,15 +527,6 @@ fn solve_setup<R: RuleSet + Default>(
             return result;
         }
     }
-    let defender_maximummer = |white: Side| {
-        let name = match white {
-            Side::White => "BlackMaximummer",
-            Side::Black => "WhiteMaximummer",
-        };
-        (!defender_conditions.is_empty())
-            .then(|| find_condition_named::<R>(name))
-            .flatten()
-    };
     let mut opts = SolveOptions {
         style: crate::notation::Style::for_language(problem.language, codes),
         ..SolveOptions::default()
@@ -697,9 +689,7 @@ fn solve_setup<R: RuleSet + Default>(
             }),
         };
         let mut phase_rules = rules.clone();
-        if let Some(i) = defender_maximummer(white) {
-            phase_rules.activate(i);
-        }
+        phase_rules.set_defender(white.opponent());
         let mut pos = Position::new(board, to_move, castling, ep, phase_rules);
         let kinds = pos.promotion_kinds(&promotions_also);
         pos.set_promotions(kinds);

@@ -35,6 +35,23 @@ pub struct ConditionInfo {
     pub definition: &'static str,
     /// The rule's location, `rules/conditions/…:line`.
     pub source: &'static str,
+    /// The side it binds.
+    pub side: ConditionSide,
+    /// Whether it selects among the legal moves.
+    pub selects: bool,
+}
+
+/// The side a condition binds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ConditionSide {
+    /// Both sides.
+    Both,
+    /// White only.
+    White,
+    /// Black only.
+    Black,
+    /// The defending side of each phase of the play ([`RuleSet::set_defender`]).
+    Defender,
 }
 
 /// A set of rules: the kinds of units and the conditions, generated from `rules/`.
@@ -70,6 +87,10 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// Turns on the condition with index `condition` in [`RuleSet::CONDITIONS`] for this
     /// problem. Called before solving, once per condition the problem names.
     fn activate(&mut self, condition: usize);
+
+    /// Sets the defending side of the play (the side in Black's role of the phase solved),
+    /// which conditions written `side defender` bind.
+    fn set_defender(&mut self, side: Side);
 
     /// Phase 1: whether the unit `piece` on `from` may move at all when `side` moves
     /// (false when a condition paralyses it). Called before [`RuleSet::generate`].

@@ -830,17 +830,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                 .into_iter()
                 .map(|mut text| {
                     self.mark_reached(&mut text);
-                    text
-                })
-                .collect::<Vec<_>>()
-                .into_iter()
-                .map(|text| Attack {
-                    number: 1,
-                    text,
-                    mark: Some("?!?"),
-                    threat: Threat::None,
-                    defences: Vec::new(),
-                    refutations: Vec::new(),
+                    Attack {
+                        number: 1,
+                        text,
+                        mark: Some("?!?"),
+                        threat: Threat::None,
+                        defences: Vec::new(),
+                        refutations: Vec::new(),
+                    }
                 })
                 .collect();
         }
@@ -1284,10 +1281,19 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         written
     }
 
-    /// Whether the side that reaches the goal makes the move with `left` half-moves to
-    /// go in help play (its last mover).
-    fn goal_side_moves(&self, left: u32) -> bool {
-        self.stip.family == Family::Help && left % 2 == 1
+    /// Whether `mv`, just made with `left` half-moves to go (more than one), ends help
+    /// play whose goal does not end the game (check, capture): in help play a move of the
+    /// last mover that reaches the goal, in help-self play a move of White's after which
+    /// Black must reach it.
+    fn ends_play_early(&mut self, left: u32, mv: &Move) -> bool {
+        if left.is_multiple_of(2) || !matches!(self.stip.goal, Goal::Check | Goal::Capture) {
+            return false;
+        }
+        match self.stip.family {
+            Family::Help => self.goal_after(mv),
+            Family::HelpSelf => self.defence_loses(0),
+            _ => false,
+        }
     }
 
     /// Whether `mv` is not worth trying when the goal bound allows only moves that help
@@ -1413,21 +1419,8 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                         None => self.goal_after(mv),
                     },
                 }
-            } else if self.goal_side_moves(left)
-                && tail.is_none()
-                && matches!(self.stip.goal, Goal::Check | Goal::Capture)
-                && self.goal_after(mv)
-            {
-                // the goal reached early ends the play: that is a shorter solution,
-                // found at its own length, never a way through
-                false
-            } else if self.stip.family == Family::HelpSelf
-                && left % 2 == 1
-                && matches!(self.stip.goal, Goal::Check | Goal::Capture)
-                && self.defence_loses(0)
-            {
-                // in help-self play, a move after which the other side must reach the
-                // goal ends the play in the same way
+            } else if tail.is_none() && self.ends_play_early(left, mv) {
+                // that is a shorter solution, found at its own length, never a way through
                 false
             } else {
                 self.help(left - 1, line, out)
@@ -1853,7 +1846,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     fn mark_goal(&self, tokens: &mut [String]) {
         if let Some(last) = tokens.last_mut() {
             match self.stip.goal {
-                Goal::Capture => last.push_str(" x"),
+                Goal::Capture => self.mark_reached(last),
                 Goal::Diagram | Goal::Position => {
                     last.push(' ');
                     last.push_str(self.stip.goal.symbol());

@@ -25,6 +25,7 @@ fn mask(rules: &Rules, f: impl Fn(&Condition) -> bool) -> u64 {
 fn active(i: usize, c: &Condition, side: TokenStream) -> TokenStream {
     let b = bit(i);
     match c.white_only {
+        None if c.defender => quote!(self.active & #b != 0 && self.defender == Some(#side)),
         None => quote!(self.active & #b != 0),
         Some(true) => quote!(self.active & #b != 0 && #side == Side::White),
         Some(false) => quote!(self.active & #b != 0 && #side == Side::Black),
@@ -133,7 +134,14 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
         .iter()
         .map(|c| {
             let (name, names, text, source) = (&c.name, &c.names, &c.text, &c.source);
-            quote! { ConditionInfo { name: #name, names: &[#(#names),*], definition: #text, source: #source } }
+            let side = match (c.white_only, c.defender) {
+                (Some(true), _) => quote!(ConditionSide::White),
+                (Some(false), _) => quote!(ConditionSide::Black),
+                (None, true) => quote!(ConditionSide::Defender),
+                (None, false) => quote!(ConditionSide::Both),
+            };
+            let selects = c.select.is_some();
+            quote! { ConditionInfo { name: #name, names: &[#(#names),*], definition: #text, source: #source, side: #side, selects: #selects } }
         })
         .collect()
 }
@@ -292,6 +300,10 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
         fn activate(&mut self, condition: usize) {
             assert!(condition < Self::CONDITIONS.len(), "no condition has the index {condition}");
             self.active |= 1u64 << condition;
+        }
+
+        fn set_defender(&mut self, side: Side) {
+            self.defender = Some(side);
         }
 
         #[inline(always)]
