@@ -114,7 +114,7 @@ pub fn emit(rules: &Rules) -> TokenStream {
     });
 
     quote! {
-        use ::fairyforge_engine::rebirth::{camp, game_array_square, push_rebirth, Rebirth, Reborn, WhenTaken};
+        use ::fairyforge_engine::rebirth::{camp, game_array_square, push_rebirth, rebirth_allowed, Rebirth, Reborn, WhenTaken};
         use ::fairyforge_engine::measure::{alphabetic, keep_best, length, observed_by_kind};
         use ::fairyforge_engine::{Bitboard, ConditionInfo, ConditionSide, Kind, KindInfo, Move, MoveKind, MoveList, Numbering, Piece, Position, PromotionChoice, RuleExample, RuleSet, Side, Square};
 

@@ -452,20 +452,38 @@ impl<R: RuleSet> Position<R> {
             out.retain(|mv| self.rules.allows(self, mv));
         }
         if self.rules.has_rebirth() {
-            // each capture's rebirths are appended, then the captures as generated go (in
-            // place: a list of moves is made often enough that allocating one shows)
-            let generated = out.len();
-            for i in 0..generated {
-                let mv = out[i];
-                if mv.is_capture() {
-                    self.rules.rebirth(self, mv, out);
+            self.rebirths(out);
+        }
+    }
+
+    /// Phase 4: each capture in `out` replaced by the moves its rebirths make of it, in
+    /// place (a list of moves is made often enough that allocating one shows). Usually a
+    /// capture becomes one move, which takes its place; the further moves of a reborn
+    /// pawn's promotions follow it, and a forbidden capture goes.
+    fn rebirths(&self, out: &mut MoveList) {
+        let mut i = 0;
+        while i < out.len() {
+            let mv = out[i];
+            if !mv.is_capture() {
+                i += 1;
+                continue;
+            }
+            let before = out.len();
+            self.rules.rebirth(self, mv, out);
+            match out.len() - before {
+                0 => {
+                    out.remove(i);
+                }
+                1 => {
+                    out[i] = out.pop().expect("one rebirth move");
+                    i += 1;
+                }
+                made => {
+                    let moves: Vec<Move> = out.drain(before..).collect();
+                    out.splice(i..=i, moves);
+                    i += made;
                 }
             }
-            let mut i = 0;
-            out.retain(|mv| {
-                i += 1;
-                i > generated || !mv.is_capture()
-            });
         }
     }
 
@@ -497,8 +515,9 @@ impl<R: RuleSet> Position<R> {
         !loud
     }
 
-    /// Whether `mv` is legal without a test: a plain move of a unit that is neither
-    /// royal, neutral nor changing owner, touching only `quiet` squares.
+    /// Whether `mv` is legal without a test: a move of a unit that is neither royal,
+    /// neutral nor changing owner, touching only `quiet` squares, whose extra effects
+    /// (a rebirth, say) are quiet too ([`Position::quiet_effect`]).
     #[inline(always)]
     fn keeps_royals_safe(&self, mv: &Move, quiet: Bitboard) -> bool {
         quiet.contains(mv.from)
@@ -506,8 +525,32 @@ impl<R: RuleSet> Position<R> {
             && quiet.contains(mv.capture_at)
             && mv.mover.owner != Owner::Neutral
             && mv.recolour.is_none()
-            && mv.extras().next().is_none()
             && !R::KINDS[mv.mover.kind.index()].royal
+            && mv.extras().all(|e| self.quiet_effect(e, quiet))
+    }
+
+    /// Whether an extra effect of a move of the side to move leaves its royal units'
+    /// safety to the principal movement: a unit leaving a `quiet` square, or a unit that
+    /// is not royal nor neutral appearing on one, which, if it is the opponent's, could
+    /// observe none of the royal squares from there on any board.
+    #[inline(always)]
+    fn quiet_effect(&self, effect: &Effect, quiet: Bitboard) -> bool {
+        match *effect {
+            Effect::Remove { at, .. } => quiet.contains(at),
+            Effect::Add { at, piece } => {
+                quiet.contains(at)
+                    && piece.owner != Owner::Neutral
+                    && !R::KINDS[piece.kind.index()].royal
+                    && (piece.owner == self.side.owner()
+                        || self.royal_squares(self.side).into_iter().all(|sq| {
+                            !self
+                                .rules
+                                .reach(piece.kind, sq, self.side.opponent())
+                                .contains(at)
+                        }))
+            }
+            Effect::Promote { .. } => false,
+        }
     }
 
     /// Whether the pseudo-legal `mv` keeps the mover's royal units safe. When no

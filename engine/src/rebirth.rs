@@ -93,6 +93,37 @@ pub struct Rebirth {
     pub promote: bool,
 }
 
+/// What `rebirth` makes of the capture `mv`: `None` when the capture is not allowed,
+/// `Some(None)` when it stands and nothing is reborn (a royal unit captured, or the
+/// reborn unit vanishing), `Some(Some((unit, square)))` when the unit reappears.
+fn outcome<R: RuleSet>(
+    pos: &Position<R>,
+    mv: &Move,
+    rebirth: Rebirth,
+) -> Option<Option<(Piece, Square)>> {
+    let piece = match rebirth.who {
+        Reborn::Captured => match mv.captured {
+            Some(p) if !R::KINDS[p.kind.index()].royal => p,
+            _ => return Some(None),
+        },
+        Reborn::Capturer => mv.arriving(),
+    };
+    let free = rebirth.at.filter(|&sq| match rebirth.who {
+        Reborn::Capturer if sq == mv.to => true,
+        _ => !taken_after(pos, mv, sq),
+    });
+    match free {
+        Some(sq) => Some(Some((piece, sq))),
+        None if rebirth.when_taken == WhenTaken::Vanish => Some(None),
+        None => None,
+    }
+}
+
+/// Whether `rebirth` allows the capture `mv` (without a promotion of the reborn unit).
+pub fn rebirth_allowed<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebirth) -> bool {
+    outcome(pos, mv, rebirth).is_some()
+}
+
 /// Pushes the moves the capture `mv` by `mover` becomes with `rebirth`.
 pub fn push_rebirth<R: RuleSet>(
     pos: &Position<R>,
@@ -101,30 +132,13 @@ pub fn push_rebirth<R: RuleSet>(
     rebirth: Rebirth,
     out: &mut MoveList,
 ) {
-    let Rebirth {
-        who,
-        at,
-        when_taken,
-        promote,
-    } = rebirth;
-    let piece = match who {
-        Reborn::Captured => match mv.captured {
-            Some(p) if !R::KINDS[p.kind.index()].royal => p,
-            _ => return out.push(mv),
-        },
-        Reborn::Capturer => mv.arriving(),
-    };
-    let free = at.filter(|&sq| match who {
-        Reborn::Capturer if sq == mv.to => true,
-        _ => !taken_after(pos, &mv, sq),
-    });
-    let Some(sq) = free else {
-        if when_taken == WhenTaken::Vanish {
-            out.push(mv);
-        }
+    let Some(reborn) = outcome(pos, &mv, rebirth) else {
         return;
     };
-    match who {
+    let Some((piece, sq)) = reborn else {
+        return out.push(mv);
+    };
+    match rebirth.who {
         Reborn::Capturer => {
             // reborn where it captured, the capturer still counts as reborn (the
             // reference writes the transfer `[wSb1->b1]`)
@@ -134,9 +148,9 @@ pub fn push_rebirth<R: RuleSet>(
             out.extend(moved);
         }
         Reborn::Captured => {
-            let side = camp(piece, who, mover);
+            let side = camp(piece, rebirth.who, mover);
             let info = &R::KINDS[piece.kind.index()];
-            if promote && info.pawn && sq.rank() == side.relative_rank(7) {
+            if rebirth.promote && info.pawn && sq.rank() == side.relative_rank(7) {
                 for &k in pos.promotions_of(piece.kind) {
                     let promoted = piece.with_kind(k);
                     let reborn = mv.with_effect(Effect::Add { at: sq, piece }).and_then(|m| {

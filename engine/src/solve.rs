@@ -457,6 +457,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             return true;
         }
         let family = self.battle_family();
+        if family == Family::Direct && n == 1 && self.attacker_goal(1) {
+            // the last move: only a move that reaches the goal counts
+            let wins = self.pseudo_move_reaches_goal();
+            if self.stopped.is_none() {
+                self.table.insert(key, wins);
+            }
+            return wins;
+        }
         let moves = self.legal();
         let mut wins = false;
         if family == Family::Reflex && self.some_move_reaches_goal(&moves) {
@@ -557,7 +565,35 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         any && all
     }
 
-    /// Whether one of `moves` (legal) reaches the goal.
+    /// Whether the side to move has a legal move that reaches the goal. Without a
+    /// selecting condition, moves are tested for the goal (cheaply, when it needs a
+    /// check) before legality, as most of them fail the first test.
+    fn pseudo_move_reaches_goal(&mut self) -> bool {
+        if self.pos.rules().has_selection() {
+            return self.can_reach_goal();
+        }
+        let moves = self.pseudo();
+        let filter = self.pos.check_filter();
+        let needs_check = self.goal_needs_check();
+        let mut found = false;
+        for mv in &moves {
+            if needs_check && !(self.pos.may_check(mv, filter) && self.pos.gives_check(mv)) {
+                continue;
+            }
+            if !self.pos.is_legal(mv) {
+                continue;
+            }
+            self.pos.make(*mv);
+            found = self.goal_after(mv);
+            self.pos.unmake();
+            if found {
+                break;
+            }
+        }
+        self.give_back(moves);
+        found
+    }
+
     /// Whether the side to move has a move that reaches the goal.
     fn can_reach_goal(&mut self) -> bool {
         let moves = self.legal();

@@ -235,18 +235,17 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
                     if #on {
                         let victim = pos.board().get(target).unwrap_or(piece);
                         let mv = Move::capture(from, target, piece, victim);
-                        let mut out = MoveList::new();
                         // a pawn capturing on its last rank promotes: observed when some
                         // promotion leaves a rebirth square
-                        if Self::KINDS[piece.kind.index()].pawn && target.rank() == side.relative_rank(7) {
-                            for &k in pos.promotions() {
+                        let allowed = if Self::KINDS[piece.kind.index()].pawn && target.rank() == side.relative_rank(7) {
+                            pos.promotions().iter().any(|&k| {
                                 let mv = mv.with_promotion(k);
-                                push_rebirth(pos, mv, side, Rebirth { who: #who, at: Rules::#fname(&mv, side), when_taken: #when, promote: false }, &mut out);
-                            }
+                                rebirth_allowed(pos, &mv, Rebirth { who: #who, at: Rules::#fname(&mv, side), when_taken: #when, promote: false })
+                            })
                         } else {
-                            push_rebirth(pos, mv, side, Rebirth { who: #who, at: Rules::#fname(&mv, side), when_taken: #when, promote: false }, &mut out);
-                        }
-                        if out.is_empty() { return false; }
+                            rebirth_allowed(pos, &mv, Rebirth { who: #who, at: Rules::#fname(&mv, side), when_taken: #when, promote: false })
+                        };
+                        if !allowed { return false; }
                     }
                 });
             }
