@@ -391,6 +391,7 @@ impl Checker<'_> {
                 land: opts.land.unwrap_or(Land::Next),
                 take_hurdle: opts.take_hurdle,
                 adjacent: opts.adjacent,
+                en_passant: opts.en_passant,
             },
             "equihop" => Walk::Equihop {
                 vectors,
@@ -414,6 +415,18 @@ impl Checker<'_> {
                 Walk::Lame { steps }
             }
         };
+        if let Walk::Hop {
+            en_passant: true,
+            adjacent: false,
+            ..
+        } = walk
+        {
+            self.error(
+                c.span,
+                "only a hop over the adjacent square takes en passant",
+                "write `capture hop(…, take: adjacent, en_passant)`",
+            );
+        }
         if let Walk::Hop {
             take_hurdle: true, ..
         } = walk
@@ -449,7 +462,7 @@ impl Checker<'_> {
         let valid: &[&str] = match prim {
             "leap" => &["double_step", "en_passant"],
             "ride" => &["max"],
-            "hop" => &["land", "hurdles", "take"],
+            "hop" => &["land", "hurdles", "take", "en_passant"],
             "equihop" => &["path"],
             _ => &["via"],
         };
@@ -499,7 +512,7 @@ impl Checker<'_> {
                     self.error(
                         o.span,
                         "`en_passant` applies to captures",
-                        "write `capture leap(…, en_passant)`",
+                        format!("write `capture {prim}(…, en_passant)`"),
                     );
                 } else if name == "double_step" {
                     opts.double_step = true;

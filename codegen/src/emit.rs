@@ -756,7 +756,28 @@ fn gen_clause(kind: &Kind, clause: &Clause, table: TableFor<'_>) -> TokenStream 
             land,
             take_hurdle,
             adjacent,
+            en_passant,
         } => {
+            // en passant: the square passed over by the double step is the hurdle
+            let ep_checks = vectors.iter().map(|&(dx, dy)| {
+                let dy = dy_expr(dy, fwd);
+                quote! {
+                    if let Some(hurdle) = from.offset(#dx, #dy) {
+                        if ep.passed_over(hurdle) && board.is_empty(hurdle) {
+                            if let (Some(to), Some(victim)) = (hurdle.offset(#dx, #dy), board.get(ep.victim)) {
+                                if board.is_empty(to) && victim.owner != own {
+                                    out.push(Move::capture_elsewhere(from, to, piece, victim, ep.victim).with_kind(MoveKind::EnPassant));
+                                }
+                            }
+                        }
+                    }
+                }
+            });
+            let ep_code = if *en_passant {
+                quote! { if let Some(ep) = pos.ep() { #(#ep_checks)* } }
+            } else {
+                quote!()
+            };
             let loops = vectors.iter().map(|&(dx, dy)| {
                 let dy = dy_expr(dy, fwd);
                 let find_hurdles = if *adjacent {
@@ -828,7 +849,7 @@ fn gen_clause(kind: &Kind, clause: &Clause, table: TableFor<'_>) -> TokenStream 
                 };
                 quote! { 'line: { #find_hurdles #landing } }
             });
-            quote! { #(#loops)* }
+            quote! { #(#loops)* #ep_code }
         }
         Walk::Equihop { vectors, english } => {
             let a = arrive(kind, mode, false);
@@ -1069,6 +1090,7 @@ fn observe_clause(walk: &Walk, fwd: bool) -> TokenStream {
             land,
             take_hurdle,
             adjacent,
+            ..
         } => {
             let scans = vectors.iter().map(|&(dx, dy)| {
                 let (rx, ry) = (-dx, dy_expr(-dy, fwd));

@@ -142,6 +142,9 @@ pub enum Walk {
         take_hurdle: bool,
         /// The hurdle taken stands on the first step (a marine leaper).
         adjacent: bool,
+        /// A hop whose first step is the en-passant square takes the double-stepper
+        /// (with `adjacent`: the square passed over counts as the hurdle).
+        en_passant: bool,
     },
     /// Over a hurdle at the midpoint of departure and arrival.
     Equihop {
