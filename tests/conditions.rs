@@ -1,6 +1,7 @@
 //! Conditions as a user names them in a problem: `Maximummer` without a side binds the
-//! defending side (the side in Black's role of the stipulation's play), and a side's own
-//! Maximummer beside it is the reference's nonsense combination.
+//! defending side (the side in Black's role of the stipulation's play), a side's own
+//! Maximummer beside it is the reference's nonsense combination, and Madrasi counts a
+//! capture en passant as an observation.
 
 mod common;
 
@@ -56,4 +57,17 @@ fn maximummer_beside_a_sides_own_is_a_nonsense_combination() {
         "{out}"
     );
     assert!(!out.contains("1."), "{out}");
+}
+
+#[test]
+fn madrasi_paralyses_a_pawn_that_can_be_taken_en_passant_by_a_pawn() {
+    let check = |black_pawn: &str| {
+        keys(&format!(
+            "Stipulation h+0.5\nCondition Madrasi\nPieces\nWhite Ka1 Pd2\nBlack Kc5 P{black_pawn}"
+        ))
+    };
+    // from f4 the black pawn observes nothing: the double step checks
+    assert_eq!(check("f4"), ["1...d2-d4 +"]);
+    // from e4 it could take the pawn en passant, which paralyses it: no check
+    assert!(check("e4").is_empty(), "{:?}", check("e4"));
 }

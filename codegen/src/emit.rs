@@ -938,9 +938,8 @@ fn gen_observation(rules: &Rules, table: TableFor<'_>) -> (TokenStream, TokenStr
                     observers.extend(quote! {
                         #[doc = #doc]
                         #[inline(always)]
-                        fn #fname(&self, pos: &Position<Rules>, target: Square, side: Side) -> bool {
+                        fn #fname(&self, pos: &Position<Rules>, target: Square, side: Side, filter: bool) -> bool {
                             let board = pos.board();
-                            let filter = self.has_observation_filter();
                             let enemy = side.opponent().owner();
                             let kind = Kind(#k);
                             #code
@@ -950,7 +949,7 @@ fn gen_observation(rules: &Rules, table: TableFor<'_>) -> (TokenStream, TokenStr
                     let bit = 1u64 << k;
                     others_kinds.push(k);
                     others.extend(quote! {
-                        if present & #bit != 0 && (board.of_kind(Kind(#k)) & attackers).non_empty() && self.#fname(pos, target, side) {
+                        if present & #bit != 0 && (board.of_kind(Kind(#k)) & attackers).non_empty() && self.#fname(pos, target, side, filter) {
                             return true;
                         }
                     });
@@ -1006,7 +1005,7 @@ fn gen_observation(rules: &Rules, table: TableFor<'_>) -> (TokenStream, TokenStr
                     let blockers = ray & board.occupied().0;
                     let s = Square::new((#nearest) as u8);
                     let p = board.unit(s);
-                    if p.owner != enemy && (#mask >> p.kind.0) & 1 != 0 && (!filter || self.observation_ok(pos, s, p, target, side)) {
+                    if attackers.contains(s) && (#mask >> p.kind.0) & 1 != 0 && (!filter || self.observation_ok(pos, s, p, target, side)) {
                         return true;
                     }
                 }
@@ -1024,7 +1023,7 @@ fn gen_observation(rules: &Rules, table: TableFor<'_>) -> (TokenStream, TokenStr
     let others_mask: u64 = others_kinds.iter().fold(0, |m, k| m | 1u64 << k);
     if others_mask != 0 {
         body.extend(quote! {
-            if present & #others_mask != 0 && self.observes_by_other_walks(pos, target, side) {
+            if present & #others_mask != 0 && self.observes_by_other_walks(pos, target, side, attackers, present, filter) {
                 return true;
             }
         });
@@ -1033,11 +1032,21 @@ fn gen_observation(rules: &Rules, table: TableFor<'_>) -> (TokenStream, TokenStr
         /// Whether a unit of `side` observes `target` by a walk other than a leap or an
         /// unbounded ride.
         #[inline(never)]
-        fn observes_by_other_walks(&self, pos: &Position<Rules>, target: Square, side: Side) -> bool {
+        fn observes_by_other_walks(&self, pos: &Position<Rules>, target: Square, side: Side, attackers: Bitboard, present: u64, filter: bool) -> bool {
             let board = pos.board();
-            let attackers = board.movable_by(side);
-            let present = board.kinds_present();
+            let _ = attackers;
             #others
+            false
+        }
+
+        /// Whether one of `attackers` (units `side` may move, of the kinds in
+        /// `present`) observes `target`, through the conditions' filter when `filter`.
+        #[inline(always)]
+        fn observes_among(&self, pos: &Position<Rules>, target: Square, side: Side, attackers: Bitboard, present: u64, filter: bool) -> bool {
+            let board = pos.board();
+            let enemy = side.opponent().owner();
+            let _ = enemy;
+            #body
             false
         }
     });
@@ -1045,14 +1054,16 @@ fn gen_observation(rules: &Rules, table: TableFor<'_>) -> (TokenStream, TokenStr
         #[inline]
         fn observes(&self, pos: &Position<Self>, target: Square, side: Side) -> bool {
             let board = pos.board();
-            let attackers = board.movable_by(side);
-            let filter = self.has_observation_filter();
-            let enemy = side.opponent().owner();
-            let _ = enemy;
             // the kinds on the board: a test for an absent kind costs one bit test
-            let present = board.kinds_present();
-            #body
-            false
+            self.observes_among(pos, target, side, board.movable_by(side), board.kinds_present(), self.has_observation_filter())
+        }
+
+        #[inline]
+        fn observes_by_kind(&self, pos: &Position<Self>, target: Square, side: Side, kind: Kind) -> bool {
+            let board = pos.board();
+            let present = board.kinds_present() & (1u64 << kind.0);
+            present != 0
+                && self.observes_among(pos, target, side, board.movable_by(side) & board.of_kind(kind), present, false)
         }
     };
     (observes, observers)

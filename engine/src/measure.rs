@@ -2,7 +2,7 @@
 //! the length of a move, keeping the moves best by a measure, and whether a unit is
 //! observed by a unit of a given kind.
 
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, Side};
 use crate::position::Position;
 use crate::rules::RuleSet;
@@ -35,7 +35,35 @@ pub fn keep_best(moves: &mut MoveList, key: impl Fn(&Move) -> i32) {
     }
 }
 
-/// Whether a unit of `kind` that `by` may move could capture on `target`, by its rule.
+/// Whether a unit of `kind` that `side` may move can take the unit on `target` en
+/// passant: for the observation conditions, as the reference counts it, an observation
+/// too (a pawn that has just made its double step beside such a pawn is observed by it).
+pub fn takes_en_passant<R: RuleSet>(
+    rules: &R,
+    pos: &Position<R>,
+    target: Square,
+    side: Side,
+    kind: Kind,
+) -> bool {
+    if pos.ep().is_none_or(|ep| ep.victim != target) {
+        return false;
+    }
+    let board = pos.board();
+    let mut moves = MoveList::new();
+    (board.of_kind(kind) & board.movable_by(side))
+        .into_iter()
+        .any(|from| {
+            moves.clear();
+            rules.generate(pos, from, board.unit(from), side, &mut moves);
+            moves
+                .iter()
+                .any(|m| m.kind == MoveKind::EnPassant && m.capture_at == target)
+        })
+}
+
+/// Whether a unit of `kind` that `by` may move observes `target` by its rule (see
+/// [`RuleSet::observes_by_kind`]) or could take it en passant ([`takes_en_passant`]).
+#[inline]
 pub fn observed_by_kind<R: RuleSet>(
     rules: &R,
     pos: &Position<R>,
@@ -43,26 +71,7 @@ pub fn observed_by_kind<R: RuleSet>(
     kind: Kind,
     by: Side,
 ) -> bool {
-    let board = pos.board();
-    // only units standing where their kind could observe the target on some board are
-    // asked for their moves (usually none: then nothing is generated or allocated)
-    let mut candidates = board.of_kind(kind) & board.movable_by(by) & rules.reach(kind, target, by);
-    candidates.remove(target);
-    if candidates.is_empty() {
-        return false;
-    }
-    let mut moves = MoveList::with_capacity(32);
-    for from in candidates {
-        moves.clear();
-        rules.generate(pos, from, board.unit(from), by, &mut moves);
-        if moves
-            .iter()
-            .any(|m| m.captured.is_some() && m.capture_at == target)
-        {
-            return true;
-        }
-    }
-    false
+    rules.observes_by_kind(pos, target, by, kind) || takes_en_passant(rules, pos, target, by, kind)
 }
 
 #[cfg(test)]

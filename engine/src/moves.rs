@@ -156,6 +156,19 @@ impl Move {
         self
     }
 
+    /// Appends `effect` to the extra effects in place; false (the move unchanged) when
+    /// it already carries [`MAX_EXTRAS`] of them.
+    #[inline]
+    pub fn add_effect(&mut self, effect: Effect) -> bool {
+        match self.extras.iter_mut().find(|e| e.is_none()) {
+            Some(slot) => {
+                *slot = Some(effect);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// This move with `effect` appended to its extra effects. Returns `None` when the
     /// move already carries [`MAX_EXTRAS`] of them.
     #[inline]

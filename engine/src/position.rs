@@ -11,6 +11,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Effect, Move, MoveKind, MoveList};
 use crate::piece::{Kind, Owner, Piece, PromotionChoice, Side};
+use crate::rebirth::Rebirths;
 use crate::rules::RuleSet;
 use crate::square::Square;
 
@@ -458,28 +459,37 @@ impl<R: RuleSet> Position<R> {
 
     /// Phase 4: each capture in `out` replaced by the moves its rebirths make of it, in
     /// place (a list of moves is made often enough that allocating one shows). Usually a
-    /// capture becomes one move, which takes its place; the further moves of a reborn
-    /// pawn's promotions follow it, and a forbidden capture goes.
+    /// capture stays one move, which gains the rebirth's effects where it stands; the
+    /// further moves of a reborn pawn's promotions follow it, and a forbidden capture
+    /// goes.
     fn rebirths(&self, out: &mut MoveList) {
         let mut i = 0;
         while i < out.len() {
-            let mv = out[i];
-            if !mv.is_capture() {
+            // (read in place: a copy read back at once stalls the processor)
+            if !out[i].is_capture() {
                 i += 1;
                 continue;
             }
-            let before = out.len();
-            self.rules.rebirth(self, mv, out);
-            match out.len() - before {
-                0 => {
+            match self.rules.rebirth_effects(self, &out[i]) {
+                Rebirths::Unchanged => i += 1,
+                Rebirths::Effects(effects) => {
+                    let mv = &mut out[i];
+                    if effects.iter().flatten().all(|&e| mv.add_effect(e)) {
+                        i += 1;
+                    } else {
+                        // no room for the effects: the capture cannot be played
+                        out.remove(i);
+                    }
+                }
+                Rebirths::Forbidden => {
                     out.remove(i);
                 }
-                1 => {
-                    out[i] = out.pop().expect("one rebirth move");
-                    i += 1;
-                }
-                made => {
+                Rebirths::Several => {
+                    let mv = out[i];
+                    let before = out.len();
+                    self.rules.rebirth(self, mv, out);
                     let moves: Vec<Move> = out.drain(before..).collect();
+                    let made = moves.len();
                     out.splice(i..=i, moves);
                     i += made;
                 }
@@ -618,17 +628,31 @@ impl<R: RuleSet> Position<R> {
         };
         if mv.mover.owner == Owner::Neutral
             || mv.recolour.is_some()
-            || mv.extras().next().is_some()
             || lines.contains(mv.from)
             || lines.contains(mv.to)
             || lines.contains(mv.capture_at)
         {
             return true;
         }
-        let kind = mv.arriving().kind;
-        royals
-            .into_iter()
-            .any(|r| self.rules.reach(kind, r, self.side).contains(mv.to))
+        let observes_from = |kind: Kind, at: Square| {
+            royals
+                .into_iter()
+                .any(|r| self.rules.reach(kind, r, self.side).contains(at))
+        };
+        // an extra effect off the lines may check only by a unit of the side to move
+        // appearing where it observes a royal square (a royal unit appearing is a check
+        // of its own)
+        let effect_may_check = |effect: &Effect| match *effect {
+            Effect::Remove { at, .. } => lines.contains(at),
+            Effect::Add { at, piece } => {
+                lines.contains(at)
+                    || piece.owner == Owner::Neutral
+                    || R::KINDS[piece.kind.index()].royal
+                    || (piece.owner == self.side.owner() && observes_from(piece.kind, at))
+            }
+            Effect::Promote { .. } => true,
+        };
+        mv.extras().any(effect_may_check) || observes_from(mv.arriving().kind, mv.to)
     }
 
     /// Whether the pseudo-legal `mv` would leave the opponent's royal units observed

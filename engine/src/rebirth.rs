@@ -119,6 +119,55 @@ fn outcome<R: RuleSet>(
     }
 }
 
+/// What a rebirth makes of one capture, for the capture to be rewritten where it stands
+/// ([`RuleSet::rebirth_effects`](crate::rules::RuleSet::rebirth_effects)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rebirths {
+    /// The capture stands as generated.
+    Unchanged,
+    /// The capture stands with these effects added, in order.
+    Effects([Option<Effect>; 2]),
+    /// The capture is not allowed.
+    Forbidden,
+    /// It becomes several moves (a reborn pawn's promotions):
+    /// [`RuleSet::rebirth`](crate::rules::RuleSet::rebirth) writes them.
+    Several,
+}
+
+/// [`Rebirths`] for the capture `mv` by `mover` with `rebirth`: the same moves
+/// [`push_rebirth`] pushes, told without building them.
+#[inline]
+pub fn rebirth_effects<R: RuleSet>(
+    pos: &Position<R>,
+    mv: &Move,
+    mover: Side,
+    rebirth: Rebirth,
+) -> Rebirths {
+    let Some(reborn) = outcome(pos, mv, rebirth) else {
+        return Rebirths::Forbidden;
+    };
+    let Some((piece, sq)) = reborn else {
+        return Rebirths::Unchanged;
+    };
+    match rebirth.who {
+        Reborn::Capturer => Rebirths::Effects([
+            Some(Effect::Remove { at: mv.to, piece }),
+            Some(Effect::Add { at: sq, piece }),
+        ]),
+        Reborn::Captured => {
+            let side = camp(piece, rebirth.who, mover);
+            if rebirth.promote
+                && R::KINDS[piece.kind.index()].pawn
+                && sq.rank() == side.relative_rank(7)
+            {
+                Rebirths::Several
+            } else {
+                Rebirths::Effects([Some(Effect::Add { at: sq, piece }), None])
+            }
+        }
+    }
+}
+
 /// Whether `rebirth` allows the capture `mv` (without a promotion of the reborn unit).
 pub fn rebirth_allowed<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebirth) -> bool {
     outcome(pos, mv, rebirth).is_some()

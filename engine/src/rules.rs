@@ -19,9 +19,10 @@
 //! 6. **selection** — [`RuleSet::select`] keeps the legal moves a condition prefers.
 
 use crate::bitboard::Bitboard;
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, KindInfo, Piece, Side};
 use crate::position::Position;
+use crate::rebirth::Rebirths;
 use crate::square::Square;
 
 /// What a rule file says about a condition, for listing and for reading problems.
@@ -83,6 +84,33 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// square of each royal unit. Must agree with the captures of [`RuleSet::generate`]
     /// (the spec tests compare the two on random positions).
     fn observes(&self, pos: &Position<Self>, target: Square, side: Side) -> bool;
+
+    /// Whether a unit of `kind` that `side` may move observes `target` by its rule
+    /// alone: the observation conditions such as Madrasi test (no condition filters it,
+    /// and an en-passant capture is no observation). The default asks each such unit
+    /// for its moves; the generated rule set looks back from the target.
+    fn observes_by_kind(
+        &self,
+        pos: &Position<Self>,
+        target: Square,
+        side: Side,
+        kind: Kind,
+    ) -> bool {
+        let board = pos.board();
+        // only units standing where their kind could observe the target on some board
+        // are asked for their moves
+        let mut candidates =
+            board.of_kind(kind) & board.movable_by(side) & self.reach(kind, target, side);
+        candidates.remove(target);
+        let mut moves = MoveList::new();
+        candidates.into_iter().any(|from| {
+            moves.clear();
+            self.generate(pos, from, board.unit(from), side, &mut moves);
+            moves.iter().any(|m| {
+                m.captured.is_some() && m.capture_at == target && m.kind != MoveKind::EnPassant
+            })
+        })
+    }
 
     /// Turns on the condition with index `condition` in [`RuleSet::CONDITIONS`] for this
     /// problem. Called before solving, once per condition the problem names.
@@ -184,6 +212,14 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     #[inline(always)]
     fn rebirth(&self, _pos: &Position<Self>, mv: Move, out: &mut MoveList) {
         out.push(mv);
+    }
+
+    /// Phase 4 told without building moves: what the conditions' rebirths make of the
+    /// capture `mv`, so that the engine rewrites it where it stands. Must agree with
+    /// [`RuleSet::rebirth`]; the default, [`Rebirths::Several`], leaves it to that.
+    #[inline(always)]
+    fn rebirth_effects(&self, _pos: &Position<Self>, _mv: &Move) -> Rebirths {
+        Rebirths::Several
     }
 
     /// Whether any active condition rewrites captures ([`RuleSet::rebirth`] is the

@@ -22,10 +22,14 @@ impl XorShift {
 }
 
 /// Runs `fairyforge solve ARGS` on `problem` (written to a temporary file named after
-/// `name`, so that tests running at once keep apart) and returns what it did.
+/// `name` and numbered, so that tests running at once keep apart) and returns what it did.
 pub fn run_solve(name: &str, problem: &str, args: &[&str]) -> std::process::Output {
-    let path =
-        std::env::temp_dir().join(format!("fairyforge-test-{}-{name}.inp", std::process::id()));
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!(
+        "fairyforge-test-{}-{name}-{call}.inp",
+        std::process::id()
+    ));
     std::fs::write(&path, problem).expect("a temporary problem file");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_fairyforge"))
         .arg("solve")

@@ -162,6 +162,7 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
     let mut paralysed = TokenStream::new();
     let mut forbidden = TokenStream::new();
     let mut rebirths = TokenStream::new();
+    let mut rebirth_effects = TokenStream::new();
     let mut rebirth_checks = TokenStream::new();
     let mut selects = TokenStream::new();
     let mut helpers = TokenStream::new();
@@ -228,6 +229,12 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
                 if #on {
                     let at = Rules::#fname(&mv, side);
                     return push_rebirth(pos, mv, side, Rebirth { who: #who, at, when_taken: #when, promote: #promote }, out);
+                }
+            });
+            rebirth_effects.extend(quote! {
+                if #on {
+                    let at = Rules::#fname(mv, side);
+                    return ::fairyforge_engine::rebirth::rebirth_effects(pos, mv, side, Rebirth { who: #who, at, when_taken: #when, promote: #promote });
                 }
             });
             if r.forbid_when_taken {
@@ -348,6 +355,13 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
             let side = pos.side();
             #rebirths
             out.push(mv);
+        }
+
+        #[inline]
+        fn rebirth_effects(&self, pos: &Position<Self>, mv: &Move) -> ::fairyforge_engine::rebirth::Rebirths {
+            let side = pos.side();
+            #rebirth_effects
+            ::fairyforge_engine::rebirth::Rebirths::Unchanged
         }
 
         #[inline(always)]
