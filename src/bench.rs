@@ -163,9 +163,11 @@ pub fn run(opts: &BenchOptions) {
         "problems: {} orthodox problems the reference solves in 0.2-10 s (cap 30 s each)",
         chosen.len()
     );
+    // (one thread, as the reference has)
     let settings = Settings {
         popeye_codes: true,
         max_time: Some(Duration::from_secs(30)),
+        threads: 1,
     };
     let (mut log_ours, mut log_ratio, mut n, mut m) = (0.0f64, 0.0f64, 0usize, 0usize);
     for stem in &chosen {
@@ -328,7 +330,7 @@ fn by_condition(corpus: &Path, reference: &Path, quick: bool) {
         return;
     }
     let cap = Duration::from_secs(10);
-    let args = ["solve", "--popeye-codes"];
+    let args = ["solve", "--popeye-codes", "--threads", "1"];
     // the best of up to three runs for a short solve: one run is at the mercy of
     // whatever else the machine does in those milliseconds
     let best = |program: &Path, args: &[&str], file: &Path| -> Option<f64> {

@@ -68,6 +68,10 @@ enum Command {
         /// Problems solved at once (default: all cores).
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
+        /// Threads one long help play shares its first moves among (default: the cores
+        /// the problems solved at once leave over).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Count the legal move sequences of DEPTH half-moves from POSITION.
     Perft {
@@ -146,7 +150,7 @@ fn solve(
     format: Format,
     max_time: Option<u64>,
     popeye_codes: bool,
-    jobs: Option<usize>,
+    (jobs, threads): (Option<usize>, Option<usize>),
 ) -> ExitCode {
     let items = match read_files(&files) {
         Ok(items) => items,
@@ -155,9 +159,13 @@ fn solve(
             return ExitCode::from(2);
         }
     };
+    // the cores not taken by problems solved at once go to long help play
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let at_once = jobs.unwrap_or(cores).clamp(1, items.len().max(1));
     let settings = Settings {
         popeye_codes,
         max_time: max_time.map(Duration::from_secs),
+        threads: threads.unwrap_or(cores / at_once).max(1),
     };
     let run = |item: &Item| -> (String, bool) {
         match &item.read {
@@ -273,7 +281,15 @@ fn main() -> ExitCode {
             max_time,
             popeye_codes,
             jobs,
-        } => solve(files, no_board, format, max_time, popeye_codes, jobs),
+            threads,
+        } => solve(
+            files,
+            no_board,
+            format,
+            max_time,
+            popeye_codes,
+            (jobs, threads),
+        ),
         Command::Perft {
             position,
             depth,

@@ -24,6 +24,8 @@ pub struct Settings {
     pub popeye_codes: bool,
     /// Per-problem time limit from the command line.
     pub max_time: Option<Duration>,
+    /// Threads a long help play may share its first moves among (0 or 1: one search).
+    pub threads: usize,
 }
 
 /// The solutions of one twin (or of the problem, when it has no twins).
@@ -529,6 +531,7 @@ fn solve_setup<R: RuleSet + Default>(
     }
     let mut opts = SolveOptions {
         style: crate::notation::Style::for_language(problem.language, codes),
+        threads: settings.threads.max(1),
         ..SolveOptions::default()
     };
     let battle = matches!(

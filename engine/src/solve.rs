@@ -19,6 +19,8 @@ use crate::rules::RuleSet;
 use crate::square::Square;
 use crate::stipulation::{Family, Goal, Stipulation};
 use crate::structured::Tail;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What the user asked for besides the stipulation (the reference's options).
@@ -69,6 +71,8 @@ pub struct SolveOptions {
     /// `StartMoveNumber` / `UpToMoveNumber`: only the first moves with these numbers (from
     /// 1, in the order MoveNumbers numbers them), both ends included.
     pub first_moves: Option<(usize, usize)>,
+    /// Threads a long help play may share its first moves among (1: one search).
+    pub threads: usize,
 }
 
 impl Default for SolveOptions {
@@ -92,6 +96,7 @@ impl Default for SolveOptions {
             quodlibet: false,
             stop_on_short: false,
             first_moves: None,
+            threads: 1,
         }
     }
 }
@@ -202,6 +207,9 @@ pub struct Solver<'p, R: RuleSet> {
     granted: u32,
     /// The first moves to try, when not all (`StartMoveNumber`, `UpToMoveNumber`).
     first_moves: Option<Vec<Move>>,
+    /// The table of the workers of help play shared out, kept from one length to the
+    /// next ([`Solver::help_root`]).
+    shared: Option<Arc<SharedTable>>,
 }
 
 /// The transposition table: what is known of positions already searched, each answer
@@ -213,6 +221,74 @@ pub struct Solver<'p, R: RuleSet> {
 struct Table {
     slots: Vec<u64>,
     len: usize,
+    /// The table of the workers of a shared help play, when this is one of them: then
+    /// it is used instead of the slots.
+    shared: Option<Arc<SharedTable>>,
+}
+
+/// The table the workers of a shared help play use together ([`Solver::help_root`]):
+/// the same words as a [`Table`], in atomic slots of a fixed number. An answer that
+/// finds no free slot near its place replaces the one at its place: a lost answer costs
+/// a search again, never a wrong one.
+struct SharedTable {
+    slots: Vec<AtomicU64>,
+}
+
+impl SharedTable {
+    /// Slots looked at from an answer's place.
+    const PROBES: usize = 16;
+
+    fn new(bits: u32) -> SharedTable {
+        SharedTable {
+            slots: (0..1usize << bits).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        (key >> 20) as usize & (self.slots.len() - 1)
+    }
+
+    fn get(&self, key: u64) -> Option<bool> {
+        let key = (key & Table::KEY).max(2);
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        for _ in 0..SharedTable::PROBES {
+            let w = self.slots[i].load(Ordering::Relaxed);
+            if w == 0 {
+                return None;
+            }
+            if w & Table::KEY == key {
+                return Some(w & 1 == 1);
+            }
+            i = (i + 1) & mask;
+        }
+        None
+    }
+
+    fn insert(&self, key: u64, value: bool) {
+        let key = (key & Table::KEY).max(2);
+        let word = key | u64::from(value);
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        for _ in 0..SharedTable::PROBES {
+            let slot = &self.slots[i];
+            let w = slot.load(Ordering::Relaxed);
+            let mine = w & Table::KEY == key;
+            if mine
+                || (w == 0
+                    && match slot.compare_exchange(0, word, Ordering::Relaxed, Ordering::Relaxed) {
+                        Ok(_) => return,
+                        Err(now) => now & Table::KEY == key,
+                    })
+            {
+                slot.store(word, Ordering::Relaxed);
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+        self.slots[self.slot(key)].store(word, Ordering::Relaxed);
+    }
 }
 
 impl Table {
@@ -222,6 +298,16 @@ impl Table {
         Table {
             slots: vec![0; 1 << 16],
             len: 0,
+            shared: None,
+        }
+    }
+
+    /// A worker's table: the shared one.
+    fn shared(shared: Arc<SharedTable>) -> Table {
+        Table {
+            slots: Vec::new(),
+            len: 0,
+            shared: Some(shared),
         }
     }
 
@@ -235,6 +321,9 @@ impl Table {
     /// The answer stored for `key`, if any.
     #[inline]
     fn get(&self, key: u64) -> Option<bool> {
+        if let Some(shared) = &self.shared {
+            return shared.get(key);
+        }
         let key = (key & Table::KEY).max(2);
         let mask = self.slots.len() - 1;
         let mut i = self.slot(key);
@@ -253,6 +342,9 @@ impl Table {
     /// Stores `value` for `key` (replacing an answer stored before).
     #[inline]
     fn insert(&mut self, key: u64, value: bool) {
+        if let Some(shared) = &self.shared {
+            return shared.insert(key, value);
+        }
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
@@ -298,6 +390,12 @@ fn table_key(hash: u64, n: u32, tag: u8) -> u64 {
 const TAG_ATTACK: u8 = 0;
 const TAG_DEFENCE: u8 = 1;
 const TAG_HELP: u8 = 2;
+
+/// The lines a worker of shared help play found after one first move, by its index.
+type LinesOfFirst = (usize, Vec<Vec<Move>>);
+
+/// The shared table's size, as a power of two of its slots (32 MiB).
+const SHARED_TABLE_BITS: u32 = 22;
 const TAG_SERIES: u8 = 3;
 
 impl<'p, R: RuleSet> Solver<'p, R> {
@@ -339,6 +437,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             nodes: 0,
             granted: opts_granted,
             first_moves: None,
+            shared: None,
         }
     }
 
@@ -1283,7 +1382,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             2 - total % 2
         };
         while len <= total && self.stopped.is_none() {
-            self.help(len, &mut line, &mut lines);
+            self.help_root(len, &mut line, &mut lines);
             if self.opts.stop_on_short && !lines.is_empty() {
                 break;
             }
@@ -1315,6 +1414,119 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
         }
         written
+    }
+
+    /// Help play from the diagram in `len` half-moves: when the search is long enough
+    /// and `threads` allows, with the first moves shared out
+    /// ([`Solver::share_first_moves`]).
+    fn help_root(&mut self, len: u32, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
+        if !self.shares_help(len) {
+            self.help(len, line, out);
+            return;
+        }
+        let Some(roots) = self.help_first_moves(len) else {
+            return;
+        };
+        self.share_first_moves(&roots, out, |solver, mv, lines| {
+            solver.pos.make(mv);
+            solver.help(len - 1, &mut vec![mv], lines);
+            solver.pos.unmake();
+        });
+    }
+
+    /// Shares `roots`, first moves, out among `threads` workers, each with a copy of the
+    /// position, all with one table (which holds only settled answers, so each worker
+    /// finds every line the one search finds). `explore` finds the lines after one first
+    /// move; they are appended to `out` in the order of `roots`.
+    fn share_first_moves<F>(&mut self, roots: &[Move], out: &mut Vec<Vec<Move>>, explore: F)
+    where
+        F: Fn(&mut Solver<'_, R>, Move, &mut Vec<Vec<Move>>) + Sync,
+    {
+        let next = AtomicUsize::new(0);
+        let halt = AtomicBool::new(false);
+        let workers = self.opts.threads.min(roots.len()).max(1);
+        let shared = self
+            .shared
+            .get_or_insert_with(|| Arc::new(SharedTable::new(SHARED_TABLE_BITS)))
+            .clone();
+        let (stip, opts, white) = (self.stip.clone(), self.opts.clone(), self.white);
+        let base: &Position<R> = self.pos;
+        let explore = &explore;
+        let finished: Vec<(Vec<LinesOfFirst>, Option<Stop>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers)
+                .map(|_| {
+                    let (stip, opts) = (stip.clone(), opts.clone());
+                    let (next, halt) = (&next, &halt);
+                    let table = Table::shared(shared.clone());
+                    scope.spawn(move || {
+                        let mut pos = base.clone();
+                        let mut solver = Solver::new(&mut pos, stip, opts, white);
+                        solver.table = table;
+                        let mut found = Vec::new();
+                        while !halt.load(Ordering::Relaxed) {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(&mv) = roots.get(i) else { break };
+                            let mut lines = Vec::new();
+                            explore(&mut solver, mv, &mut lines);
+                            found.push((i, lines));
+                            if solver.stopped.is_some() {
+                                halt.store(true, Ordering::Relaxed);
+                            }
+                        }
+                        (found, solver.stopped)
+                    })
+                })
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        let mut by_first: Vec<LinesOfFirst> = Vec::new();
+        for (found, stopped) in finished {
+            by_first.extend(found);
+            self.stopped = self.stopped.or(stopped);
+        }
+        by_first.sort_by_key(|(i, _)| *i);
+        for (_, lines) in by_first {
+            self.found += lines.len();
+            out.extend(lines);
+        }
+    }
+
+    /// Whether help play of `len` half-moves from the diagram is shared out among
+    /// workers: a long plain help mate or stalemate, with more than one thread allowed
+    /// and nothing that depends on the order the lines are found in.
+    fn shares_help(&self, len: u32) -> bool {
+        self.opts.threads > 1
+            && len >= 5
+            && self.stip.family == Family::Help
+            && matches!(self.stip.goal, Goal::Mate | Goal::Stalemate)
+            && !self.stip.reflex
+            && self.stip.reci.is_none()
+            && self.stip.structured.is_none()
+            && self.proof.is_none()
+            && self.opts.max_solutions.is_none()
+            && self.first_moves.is_none()
+    }
+
+    /// The legal first moves of help play in `len` half-moves worth trying, in the
+    /// order the one search tries them; `None` when the goal is out of reach.
+    fn help_first_moves(&mut self, len: u32) -> Option<Vec<Move>> {
+        let budget = |left: u32| (left.div_ceil(2), left / 2);
+        let mut helping = None;
+        if let Some(bound) = &mut self.bound {
+            match bound.verdict(self.pos, budget(len), budget(len - 1)) {
+                Verdict::OutOfReach => return None,
+                Verdict::HelpingMovesOnly => helping = Some(budget(len - 1)),
+                Verdict::AnyMove => {}
+            }
+        }
+        let moves = self.legal();
+        let roots = moves
+            .iter()
+            .filter(|mv| !self.unhelpful(helping, mv))
+            .copied()
+            .collect();
+        self.give_back(moves);
+        Some(roots)
     }
 
     /// Whether `mv`, just made with `left` half-moves to go (more than one), ends help
@@ -1708,50 +1920,26 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             self.give_back(moves);
             return false;
         }
-        let mut any = false;
         let first = line.is_empty();
+        if first && self.shares_series(left) {
+            let roots: Vec<Move> = moves
+                .iter()
+                .filter(|mv| !self.unhelpful(helping, mv))
+                .copied()
+                .collect();
+            self.give_back(moves);
+            let before = out.len();
+            self.share_first_moves(&roots, out, |solver, mv, lines| {
+                solver.series_move(left, mv, &mut Vec::new(), lines);
+            });
+            return out.len() > before;
+        }
+        let mut any = false;
         for mv in &moves {
             if self.unhelpful(helping, mv) || self.left_out(first, mv) {
                 continue;
             }
-            self.pos.make(*mv);
-            line.push(*mv);
-            let mut ended = false;
-            // the series may end here
-            match self.stip.family {
-                // (exact play ends with its last move only)
-                Family::Series if self.stip.exact && left > 1 => {}
-                Family::Series => {
-                    if self.goal_after(mv) {
-                        out.push(line.clone());
-                        self.found += 1;
-                        any = true;
-                    }
-                }
-                // (reciprocal play ends only with its reciprocal last move)
-                Family::SeriesHelp
-                    if self.stip.reci.is_none() && (!self.stip.exact || left == 1) =>
-                {
-                    any |= self.record_goal_replies(line, out);
-                }
-                Family::SeriesHelp => {}
-                _ => {
-                    // the other side is forced to reach the goal: the play ends with
-                    // its goal move
-                    if self.defence_loses(0) {
-                        ended = true;
-                        any |= self.record_goal_replies(line, out);
-                    }
-                }
-            }
-            // or go on, when the other side is not in check
-            if !ended && left > 1 && !self.pos.in_check(self.pos.side()) {
-                self.pos.pass();
-                any |= self.series(left - 1, line, out);
-                self.pos.unpass();
-            }
-            line.pop();
-            self.pos.unmake();
+            any |= self.series_move(left, *mv, line, out);
             if self.opts.max_solutions.is_some_and(|m| self.found >= m) {
                 self.stopped = Some(Stop::Solutions);
             }
@@ -1763,6 +1951,71 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if !any && self.stopped.is_none() {
             self.table.insert(key, false);
         }
+        any
+    }
+
+    /// Whether series play of `left` moves from the diagram is shared out among workers
+    /// ([`Solver::share_first_moves`]): a long plain series or help series to mate or
+    /// stalemate, with more than one thread allowed and nothing that depends on the
+    /// order the lines are found in.
+    fn shares_series(&self, left: u32) -> bool {
+        self.opts.threads > 1
+            && left >= 4
+            && matches!(self.stip.family, Family::Series | Family::SeriesHelp)
+            && matches!(self.stip.goal, Goal::Mate | Goal::Stalemate)
+            && self.stip.reci.is_none()
+            && self.proof.is_none()
+            && self.opts.max_solutions.is_none()
+            && self.first_moves.is_none()
+    }
+
+    /// One move `mv` of the series side with `left` moves (this one included), `line`
+    /// the moves before it: records the lines through it that reach the end.
+    fn series_move(
+        &mut self,
+        left: u32,
+        mv: Move,
+        line: &mut Vec<Move>,
+        out: &mut Vec<Vec<Move>>,
+    ) -> bool {
+        let mut any = false;
+        let mv = &mv;
+        self.pos.make(*mv);
+        line.push(*mv);
+        let mut ended = false;
+        // the series may end here
+        match self.stip.family {
+            // (exact play ends with its last move only)
+            Family::Series if self.stip.exact && left > 1 => {}
+            Family::Series => {
+                if self.goal_after(mv) {
+                    out.push(line.clone());
+                    self.found += 1;
+                    any = true;
+                }
+            }
+            // (reciprocal play ends only with its reciprocal last move)
+            Family::SeriesHelp if self.stip.reci.is_none() && (!self.stip.exact || left == 1) => {
+                any |= self.record_goal_replies(line, out);
+            }
+            Family::SeriesHelp => {}
+            _ => {
+                // the other side is forced to reach the goal: the play ends with
+                // its goal move
+                if self.defence_loses(0) {
+                    ended = true;
+                    any |= self.record_goal_replies(line, out);
+                }
+            }
+        }
+        // or go on, when the other side is not in check
+        if !ended && left > 1 && !self.pos.in_check(self.pos.side()) {
+            self.pos.pass();
+            any |= self.series(left - 1, line, out);
+            self.pos.unpass();
+        }
+        line.pop();
+        self.pos.unmake();
         any
     }
 

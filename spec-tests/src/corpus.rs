@@ -137,9 +137,11 @@ pub fn run(case: &Case, cap: Duration) -> Outcome {
         .map(|b| String::from_utf8_lossy(&b).into_owned())
         .unwrap_or_default();
     let text = input::decode(&bytes);
+    // (one thread each: the harness solves several cases at once)
     let settings = Settings {
         popeye_codes: true,
         max_time: Some(cap),
+        threads: 1,
     };
     let mut output = String::new();
     for read in input::read_problems(&text) {
