@@ -130,35 +130,13 @@ pub fn run(opts: &BenchOptions) {
         println!("problems: no corpus given: skipped");
         return;
     };
-    let index = corpus.join("popeye/index.tsv");
-    let Ok(text) = std::fs::read_to_string(&index) else {
-        println!("problems: {} not found: skipped", index.display());
-        return;
+    let chosen = match orthodox_stems(corpus, 0.2..=10.0) {
+        Ok(chosen) => chosen,
+        Err(why) => {
+            println!("problems: {why}: skipped");
+            return;
+        }
     };
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().unwrap_or("").split('\t').collect();
-    let col = |n: &str| header.iter().position(|h| *h == n);
-    let (Some(file), Some(secs), Some(conds), Some(fairy), Some(attrs)) = (
-        col("file"),
-        col("reference_seconds"),
-        col("conditions"),
-        col("fairy_pieces"),
-        col("attributes"),
-    ) else {
-        println!("problems: unexpected index columns: skipped");
-        return;
-    };
-    let chosen: Vec<String> = lines
-        .map(|l| l.split('\t').collect::<Vec<_>>())
-        .filter(|f| {
-            let s: f64 = f.get(secs).and_then(|s| s.parse().ok()).unwrap_or(0.0);
-            (0.2..=10.0).contains(&s)
-                && f.get(conds).is_some_and(|c| c.is_empty())
-                && f.get(fairy).is_some_and(|c| c.is_empty())
-                && f.get(attrs).is_some_and(|c| c.is_empty())
-        })
-        .filter_map(|f| f.get(file).map(|s| s.to_string()))
-        .collect();
     println!(
         "problems: {} orthodox problems the reference solves in 0.2-10 s (cap 30 s each)",
         chosen.len()
@@ -229,14 +207,16 @@ pub fn run(opts: &BenchOptions) {
     }
 }
 
-/// The positions for the side-by-side condition figures: orthodox corpus problems, one
-/// per file and without the option Intelligent, that the reference solves in 0.1–2 s
-/// (long enough that starting a process weighs little), as (file, text), in the index's
-/// order.
-fn plain_positions(corpus: &Path) -> Vec<(PathBuf, String)> {
-    let Ok(text) = std::fs::read_to_string(corpus.join("popeye/index.tsv")) else {
-        return Vec::new();
-    };
+/// The corpus problems without condition, fairy piece or attribute that the reference
+/// solves within `seconds`, as file stems in the index's order; why not, when the index
+/// cannot be read.
+fn orthodox_stems(
+    corpus: &Path,
+    seconds: std::ops::RangeInclusive<f64>,
+) -> Result<Vec<String>, String> {
+    let index = corpus.join("popeye/index.tsv");
+    let text =
+        std::fs::read_to_string(&index).map_err(|_| format!("{} not found", index.display()))?;
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap_or("").split('\t').collect();
     let col = |n: &str| header.iter().position(|h| *h == n);
@@ -247,16 +227,26 @@ fn plain_positions(corpus: &Path) -> Vec<(PathBuf, String)> {
         col("fairy_pieces"),
         col("attributes"),
     ) else {
-        return Vec::new();
+        return Err("unexpected index columns".to_string());
     };
+    Ok(lines
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .filter(|f| {
+            let s: f64 = f.get(secs).and_then(|s| s.parse().ok()).unwrap_or(f64::NAN);
+            let empty = |c: usize| f.get(c).is_some_and(|v| v.is_empty());
+            seconds.contains(&s) && empty(conds) && empty(fairy) && empty(attrs)
+        })
+        .filter_map(|f| f.get(file).map(|s| s.to_string()))
+        .collect())
+}
+
+/// The positions for the side-by-side condition figures: orthodox corpus problems, one
+/// per file and without the option Intelligent, that the reference solves in 0.1–2 s
+/// (long enough that starting a process weighs little), as (file, text), in the index's
+/// order.
+fn plain_positions(corpus: &Path) -> Vec<(PathBuf, String)> {
     let mut chosen = Vec::new();
-    for f in lines.map(|l| l.split('\t').collect::<Vec<_>>()) {
-        let s: f64 = f.get(secs).and_then(|s| s.parse().ok()).unwrap_or(99.0);
-        let empty = |c: usize| f.get(c).is_some_and(|v| v.is_empty());
-        if !((0.1..=2.0).contains(&s) && empty(conds) && empty(fairy) && empty(attrs)) {
-            continue;
-        }
-        let Some(stem) = f.get(file) else { continue };
+    for stem in orthodox_stems(corpus, 0.1..=2.0).unwrap_or_default() {
         let path = corpus.join("popeye").join(format!("{stem}.inp"));
         let Ok(bytes) = std::fs::read(&path) else {
             continue;

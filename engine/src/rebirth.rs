@@ -173,7 +173,9 @@ pub fn rebirth_allowed<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebirt
     outcome(pos, mv, rebirth).is_some()
 }
 
-/// Pushes the moves the capture `mv` by `mover` becomes with `rebirth`.
+/// Pushes the moves the capture `mv` by `mover` becomes with `rebirth`: the ones
+/// [`rebirth_effects`] tells, and for [`Rebirths::Several`] one per promotion of the
+/// reborn pawn.
 pub fn push_rebirth<R: RuleSet>(
     pos: &Position<R>,
     mv: Move,
@@ -181,38 +183,29 @@ pub fn push_rebirth<R: RuleSet>(
     rebirth: Rebirth,
     out: &mut MoveList,
 ) {
-    let Some(reborn) = outcome(pos, &mv, rebirth) else {
-        return;
-    };
-    let Some((piece, sq)) = reborn else {
-        return out.push(mv);
-    };
-    match rebirth.who {
-        Reborn::Capturer => {
-            // reborn where it captured, the capturer still counts as reborn (the
-            // reference writes the transfer `[wSb1->b1]`)
-            let moved = mv
-                .with_effect(Effect::Remove { at: mv.to, piece })
-                .and_then(|m| m.with_effect(Effect::Add { at: sq, piece }));
-            out.extend(moved);
+    match rebirth_effects(pos, &mv, mover, rebirth) {
+        Rebirths::Unchanged => out.push(mv),
+        Rebirths::Forbidden => {}
+        Rebirths::Effects(effects) => {
+            let mut reborn = mv;
+            if effects.iter().flatten().all(|&e| reborn.add_effect(e)) {
+                out.push(reborn);
+            }
         }
-        Reborn::Captured => {
-            let side = camp(piece, rebirth.who, mover);
-            let info = &R::KINDS[piece.kind.index()];
-            if rebirth.promote && info.pawn && sq.rank() == side.relative_rank(7) {
-                for &k in pos.promotions_of(piece.kind) {
-                    let promoted = piece.with_kind(k);
-                    let reborn = mv.with_effect(Effect::Add { at: sq, piece }).and_then(|m| {
-                        m.with_effect(Effect::Promote {
-                            at: sq,
-                            from: piece,
-                            to: promoted,
-                        })
-                    });
-                    out.extend(reborn);
-                }
-            } else {
-                out.extend(mv.with_effect(Effect::Add { at: sq, piece }));
+        Rebirths::Several => {
+            let Some(Some((piece, sq))) = outcome(pos, &mv, rebirth) else {
+                return;
+            };
+            for &k in pos.promotions_of(piece.kind) {
+                let promoted = piece.with_kind(k);
+                let reborn = mv.with_effect(Effect::Add { at: sq, piece }).and_then(|m| {
+                    m.with_effect(Effect::Promote {
+                        at: sq,
+                        from: piece,
+                        to: promoted,
+                    })
+                });
+                out.extend(reborn);
             }
         }
     }

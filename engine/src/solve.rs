@@ -1510,15 +1510,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// The legal first moves of help play in `len` half-moves worth trying, in the
     /// order the one search tries them; `None` when the goal is out of reach.
     fn help_first_moves(&mut self, len: u32) -> Option<Vec<Move>> {
-        let budget = |left: u32| (left.div_ceil(2), left / 2);
-        let mut helping = None;
-        if let Some(bound) = &mut self.bound {
-            match bound.verdict(self.pos, budget(len), budget(len - 1)) {
-                Verdict::OutOfReach => return None,
-                Verdict::HelpingMovesOnly => helping = Some(budget(len - 1)),
-                Verdict::AnyMove => {}
-            }
-        }
+        let helping = self.help_bound(len)?;
         let moves = self.legal();
         let roots = moves
             .iter()
@@ -1527,6 +1519,22 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             .collect();
         self.give_back(moves);
         Some(roots)
+    }
+
+    /// What the goal bound says of help play with `left` half-moves: `None` when the goal
+    /// is out of reach; else the moves each side has left after the next one when only
+    /// moves that help are worth trying ([`Solver::unhelpful`]).
+    fn help_bound(&mut self, left: u32) -> Option<Option<(u32, u32)>> {
+        // the goal side moves second to last; the mating side last
+        let budget = |left: u32| (left.div_ceil(2), left / 2);
+        let Some(bound) = &mut self.bound else {
+            return Some(None);
+        };
+        match bound.verdict(self.pos, budget(left), budget(left - 1)) {
+            Verdict::OutOfReach => None,
+            Verdict::HelpingMovesOnly => Some(Some(budget(left - 1))),
+            Verdict::AnyMove => Some(None),
+        }
     }
 
     /// Whether `mv`, just made with `left` half-moves to go (more than one), ends help
@@ -1605,21 +1613,15 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
             return holds;
         }
-        // the goal side moves second to last; the mating side last
-        let budget = |left: u32| (left.div_ceil(2), left / 2);
-        let mut helping = None;
-        if self.stip.family == Family::Help {
-            if let Some(bound) = &mut self.bound {
-                match bound.verdict(self.pos, budget(left), budget(left - 1)) {
-                    Verdict::OutOfReach => {
-                        self.table.insert(key, false);
-                        return false;
-                    }
-                    Verdict::HelpingMovesOnly => helping = Some(budget(left - 1)),
-                    Verdict::AnyMove => {}
-                }
-            }
-        }
+        let helping = if self.stip.family == Family::Help {
+            let Some(helping) = self.help_bound(left) else {
+                self.table.insert(key, false);
+                return false;
+            };
+            helping
+        } else {
+            None
+        };
         // without a selecting condition, legality is tested on the move just made, so
         // each move is made once
         let checked = !self.pos.rules().has_selection();
@@ -1930,7 +1932,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             self.give_back(moves);
             let before = out.len();
             self.share_first_moves(&roots, out, |solver, mv, lines| {
-                solver.series_move(left, mv, &mut Vec::new(), lines);
+                solver.series_move(left, &mv, &mut Vec::new(), lines);
             });
             return out.len() > before;
         }
@@ -1939,7 +1941,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             if self.unhelpful(helping, mv) || self.left_out(first, mv) {
                 continue;
             }
-            any |= self.series_move(left, *mv, line, out);
+            any |= self.series_move(left, mv, line, out);
             if self.opts.max_solutions.is_some_and(|m| self.found >= m) {
                 self.stopped = Some(Stop::Solutions);
             }
@@ -1974,12 +1976,11 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     fn series_move(
         &mut self,
         left: u32,
-        mv: Move,
+        mv: &Move,
         line: &mut Vec<Move>,
         out: &mut Vec<Vec<Move>>,
     ) -> bool {
         let mut any = false;
-        let mv = &mv;
         self.pos.make(*mv);
         line.push(*mv);
         let mut ended = false;
