@@ -19,6 +19,7 @@ pub mod notation;
 pub mod order;
 pub mod output;
 pub mod perft;
+pub(crate) mod plan;
 pub mod piece;
 pub mod position;
 pub mod problem;

@@ -273,6 +273,13 @@ impl<R: RuleSet> Position<R> {
         &self.board
     }
 
+    /// The units, to set up a position of a few units (intelligent mode's final
+    /// pictures); only before any move is made.
+    pub(crate) fn board_mut(&mut self) -> &mut Board {
+        debug_assert!(self.history.is_empty());
+        &mut self.board
+    }
+
     /// The side to move.
     #[inline(always)]
     pub fn side(&self) -> Side {

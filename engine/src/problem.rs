@@ -608,6 +608,7 @@ fn solve_setup<R: RuleSet + Default>(
             Family::Help | Family::Series | Family::SeriesHelp
         )
         && matches!(stip.goal, Goal::Mate | Goal::Stalemate);
+    opts.intelligent = intelligent;
     // (nor does it number the moves of reciprocal play)
     // (StartMoveNumber and UpToMoveNumber number the first moves as well)
     let numbers = problem.has_option(|o| {

@@ -12,7 +12,8 @@ use crate::board::Board;
 use crate::bound::{GoalBound, Verdict};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::notation::{full_text, Style};
-use crate::piece::Side;
+use crate::piece::{Kind, Side};
+use crate::plan::{Plans, Tracker};
 use crate::position::Position;
 use crate::proof::ProofBound;
 use crate::rules::RuleSet;
@@ -20,6 +21,7 @@ use crate::square::Square;
 use crate::stipulation::{Family, Goal, Stipulation};
 use crate::structured::Tail;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -73,6 +75,8 @@ pub struct SolveOptions {
     pub first_moves: Option<(usize, usize)>,
     /// Threads a long help play may share its first moves among (1: one search).
     pub threads: usize,
+    /// `Intelligent`: help mates and stalemates are sought plan by plan ([`Plans`]).
+    pub intelligent: bool,
 }
 
 impl Default for SolveOptions {
@@ -97,6 +101,7 @@ impl Default for SolveOptions {
             stop_on_short: false,
             first_moves: None,
             threads: 1,
+            intelligent: false,
         }
     }
 }
@@ -210,6 +215,9 @@ pub struct Solver<'p, R: RuleSet> {
     /// The table of the workers of help play shared out, kept from one length to the
     /// next ([`Solver::help_root`]).
     shared: Option<Arc<SharedTable>>,
+    /// In intelligent mode, the plans of the help play under way, the units followed
+    /// and the plan searched now.
+    plan: Option<(Plans, Tracker, usize, u32)>,
 }
 
 /// The transposition table: what is known of positions already searched, each answer
@@ -438,6 +446,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             granted: opts_granted,
             first_moves: None,
             shared: None,
+            plan: None,
         }
     }
 
@@ -476,9 +485,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     }
 
     fn key(&self) -> u64 {
+        let plan = self
+            .plan
+            .as_ref()
+            .map_or(0, |p| (p.2 as u64 + 1 + (u64::from(p.3) << 40)) ^ p.1.key);
         self.pos.hash()
             ^ self.pos.rules().history_key(self.pos).rotate_left(17)
             ^ u64::from(self.granted).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ plan.wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(29)
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -1420,6 +1434,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// and `threads` allows, with the first moves shared out
     /// ([`Solver::share_first_moves`]).
     fn help_root(&mut self, len: u32, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
+        if self.help_by_plans(len, line, out) {
+            return;
+        }
         if !self.shares_help(len) {
             self.help(len, line, out);
             return;
@@ -1488,6 +1505,98 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         for (_, lines) in by_first {
             self.found += lines.len();
             out.extend(lines);
+        }
+    }
+
+    /// Intelligent mode: help play of `len` half-moves searched once per plan, the lines
+    /// gathered without repeats. False when intelligent mode does not apply.
+    fn help_by_plans(&mut self, len: u32, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
+        if !self.opts.intelligent
+            || len < 2
+            || self.stip.family != Family::Help
+            || !matches!(self.stip.goal, Goal::Mate | Goal::Stalemate)
+            || self.stip.reflex
+            || self.stip.reci.is_some()
+            || self.stip.structured.is_some()
+            || self.first_moves.is_some()
+        {
+            return false;
+        }
+        let goal = self.white.opponent();
+        let t0 = Instant::now();
+        let plans = Plans::new(
+            self.pos,
+            goal,
+            self.stip.goal == Goal::Mate,
+            len.div_ceil(2),
+            len / 2,
+        );
+        if std::env::var_os("FAIRYFORGE_PLANS").is_some() {
+            eprintln!("len {len}: plans drawn in {:?}: {:?}", t0.elapsed(), plans.as_ref().map(|p| p.plans.len()));
+        }
+        let Some(plans) = plans else {
+            return false;
+        };
+        let tracker = plans.tracker(self.pos);
+        let count = plans.plans.len();
+        self.plan = Some((plans, tracker, 0, len));
+        let started = Instant::now();
+        let mut seen: HashSet<Vec<(Square, Square, Option<Kind>)>> = HashSet::new();
+        let key = |l: &[Move]| l.iter().map(|m| (m.from, m.to, m.promotion)).collect::<Vec<_>>();
+        for l in out.iter() {
+            seen.insert(key(l));
+        }
+        for i in 0..count {
+            if let Some((plans, tracker, at, _)) = &mut self.plan {
+                *at = i;
+                plans.follow(i, tracker);
+            }
+            let mut found = Vec::new();
+            let before = self.found;
+            let n0 = self.nodes;
+            self.help(len, line, &mut found);
+            if std::env::var_os("FAIRYFORGE_PLANS2").is_some() {
+                if let Some((plans, _, _, _)) = &self.plan { eprintln!("plan {i}: {} nodes, {} found: {:?}", self.nodes - n0, found.len(), plans.plans[i]); }
+            }
+            self.found = before;
+            for l in found {
+                if seen.insert(key(&l)) {
+                    out.push(l);
+                    self.found += 1;
+                }
+            }
+            if self.stopped.is_some() {
+                break;
+            }
+        }
+        if std::env::var_os("FAIRYFORGE_PLANS").is_some() {
+            eprintln!("len {len}: {count} plans, searched in {:?}, nodes {}", started.elapsed(), self.nodes);
+        }
+        self.plan = None;
+        true
+    }
+
+    /// In intelligent mode, the moves each side could spare while the plan searched
+    /// now is carried out with `left` half-moves: `Err` when it cannot be, `Ok(None)`
+    /// outside intelligent mode.
+    fn plan_slack(&mut self, left: u32) -> Result<Option<[u32; 2]>, ()> {
+        let goal = self.white.opponent();
+        match &mut self.plan {
+            Some((plans, tracker, i, _)) => plans
+                .slack(*i, self.pos, tracker, goal, left.div_ceil(2), left / 2)
+                .map(Some)
+                .ok_or(()),
+            None => Ok(None),
+        }
+    }
+
+    /// Whether `mv` keeps the plan searched now within reach ([`Plans::allows`]).
+    fn plan_allows(&mut self, slack: Option<[u32; 2]>, mv: &Move) -> bool {
+        match (&mut self.plan, slack) {
+            (Some((plans, tracker, i, _)), Some(slack)) => {
+                plans.allows(*i, self.pos, tracker, mv, self.pos.side(), slack)
+            }
+            _ => true,
         }
     }
 
@@ -1613,6 +1722,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
             return holds;
         }
+        let Ok(slack) = self.plan_slack(left) else {
+            self.table.insert(key, false);
+            return false;
+        };
         let helping = if self.stip.family == Family::Help {
             let Some(helping) = self.help_bound(left) else {
                 self.table.insert(key, false);
@@ -1647,13 +1760,16 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             if must_check && !(self.pos.may_check(mv, filter) && self.pos.gives_check(mv)) {
                 continue;
             }
-            if self.unhelpful(helping, mv) {
+            if self.unhelpful(helping, mv) || !self.plan_allows(slack, mv) {
                 continue;
             }
             self.pos.make(*mv);
             if checked && self.pos.in_check(mover) {
                 self.pos.unmake();
                 continue;
+            }
+            if let Some((_, tracker, _, _)) = &mut self.plan {
+                tracker.make(mv);
             }
             line.push(*mv);
             let ok = if left == 1 {
@@ -1681,6 +1797,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
             line.pop();
             self.pos.unmake();
+            if let Some((_, tracker, _, _)) = &mut self.plan {
+                tracker.unmake(mv);
+            }
             any |= ok;
             if self.opts.max_solutions.is_some_and(|m| self.found >= m) {
                 self.stopped = Some(Stop::Solutions);

@@ -1,0 +1,819 @@
+//! Intelligent help play (the option `Intelligent`): the final positions a help mate or
+//! stalemate can end in, drawn up as plans before the search, and the moves each unit
+//! still needs to reach its place in one plan during it.
+//!
+//! A plan is a small set of units of the diagram, each with the square (and kind, for a
+//! pawn that promotes) it stands on at the end, such that these units alone, on an
+//! otherwise empty board, already show the goal: the goal side's royal unit mated (or
+//! stalemated) with the goal side to move. Plans are found by repair: start from the
+//! royal unit on a square it can reach; while the board is not the goal, take one thing
+//! wrong with it (no check, a check for a stalemate, a legal move of the goal side) and
+//! try every unit not yet placed on every square where it could put that right, within
+//! the moves its side has. A board that shows the goal and from which no unit can be
+//! taken away without losing it is a plan.
+//!
+//! Why this finds every solution: the final position of a solution shows the goal, and
+//! so does some smallest set of its units. A smaller set of those units that does not
+//! show the goal has something wrong with it that one more unit of the set puts right
+//! (fewer units only open lines and empty squares), so the repair reaches that set
+//! along its own units. Each unit needs at least its distance on an empty board
+//! ([`RuleSet::span`]) to reach its square, so the plan's moves fit the budget.
+//!
+//! The search then plays help play once per plan, cutting every position from which
+//! the plan's units cannot reach their squares in the moves each side has left, or in
+//! which one of them was taken. The lines the plans find are gathered without repeats.
+//!
+//! Repair looks for the units that could put a wrong right only where they could: on a
+//! square a move crosses or arrives on, or from which a unit observes the royal unit.
+//! That holds for units whose moves on an empty board only shrink as units are added (a
+//! blocked line): leapers, riders, pawns, kings. Kinds whose moves grow with other
+//! units (hoppers) get no plans ([`Plans::new`] says `None`), and help play searches as
+//! it would without the option.
+
+use std::collections::HashSet;
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::bound::FAR;
+use crate::moves::{Move, MoveList};
+use crate::piece::{Kind, Owner, Piece, Side};
+use crate::position::{Castling, Position};
+use crate::rules::RuleSet;
+use crate::square::Square;
+
+/// Unit number for an empty square in [`Tracker`].
+const NONE: u8 = u8::MAX;
+
+/// Past this many plans, or repairs tried, intelligent mode gives way to the plain search.
+const MAX_PLANS: usize = 50_000;
+const MAX_REPAIRS: usize = 3_000_000;
+
+/// One unit of the position the search starts from.
+#[derive(Clone, Copy, Debug)]
+struct Unit {
+    side: Side,
+    kind: Kind,
+    from: Square,
+}
+
+/// A unit of a plan: unit number `unit` ends on `at` as a `kind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Place {
+    unit: u8,
+    kind: Kind,
+    at: Square,
+}
+
+/// A final picture: where some units of the diagram end.
+#[derive(Clone, Debug)]
+pub(crate) struct Plan {
+    places: Vec<Place>,
+}
+
+/// Distances on an empty board, by kind and side, built as needed.
+struct Distances {
+    /// `[kind * 2 + side]`: `d[from][to]` the fewest moves ([`FAR`]: never); a pawn stops
+    /// on its last rank.
+    plain: Vec<Option<Box<[[u8; 64]; 64]>>>,
+    /// `[(pawn kind * 2 + side) * kinds + promoted kind]`: the fewest moves for a pawn to
+    /// arrive as the promoted kind.
+    promoted: Vec<Option<Box<[[u8; 64]; 64]>>>,
+    /// `[kind * 2 + side]`: `b[from][to]` the squares whose occupation takes the move
+    /// `from`-`to` away from a lone unit.
+    blockers: Vec<Option<Box<[[Bitboard; 64]; 64]>>>,
+    kinds: usize,
+}
+
+impl Distances {
+    fn new(kinds: usize) -> Distances {
+        Distances {
+            plain: vec![None; kinds * 2],
+            promoted: vec![None; kinds * kinds * 2],
+            blockers: vec![None; kinds * 2],
+            kinds,
+        }
+    }
+
+    fn plain<R: RuleSet>(&mut self, rules: &R, kind: Kind, side: Side) -> &[[u8; 64]; 64] {
+        self.plain[kind.index() * 2 + side.index()].get_or_insert_with(|| {
+            let pawn = R::KINDS[kind.index()].pawn;
+            let last = side.relative_rank(7);
+            let mut d = Box::new([[FAR; 64]; 64]);
+            for from in 0..64u8 {
+                let row = &mut d[from as usize];
+                row[from as usize] = 0;
+                let mut layer = Bitboard::from_square(Square::new(from));
+                let mut seen = layer;
+                let mut steps = 0u8;
+                while layer.non_empty() {
+                    steps += 1;
+                    let mut next = Bitboard::EMPTY;
+                    for sq in layer {
+                        if pawn && sq.rank() == last {
+                            continue;
+                        }
+                        next |= rules.span(kind, sq, side);
+                    }
+                    let next = next & !seen;
+                    seen |= next;
+                    for sq in next {
+                        row[sq.index()] = steps;
+                    }
+                    layer = next;
+                }
+            }
+            d
+        })
+    }
+
+    fn promoted<R: RuleSet>(
+        &mut self,
+        rules: &R,
+        pawn: Kind,
+        side: Side,
+        kind: Kind,
+    ) -> &[[u8; 64]; 64] {
+        let slot = (pawn.index() * 2 + side.index()) * self.kinds + kind.index();
+        if self.promoted[slot].is_none() {
+            let p = *self.plain(rules, pawn, side);
+            let k = *self.plain(rules, kind, side);
+            let last = side.relative_rank(7);
+            let mut d = Box::new([[FAR; 64]; 64]);
+            for from in 0..64 {
+                for q in (0..64u8).map(Square::new).filter(|q| q.rank() == last) {
+                    let a = p[from][q.index()];
+                    if a == FAR {
+                        continue;
+                    }
+                    for to in 0..64 {
+                        let b = k[q.index()][to];
+                        if b != FAR {
+                            let v = a.saturating_add(b).min(FAR - 1);
+                            d[from][to] = d[from][to].min(v);
+                        }
+                    }
+                }
+            }
+            self.promoted[slot] = Some(d);
+        }
+        self.promoted[slot].as_deref().expect("built")
+    }
+
+    /// The fewest moves for a unit now a `now` on `from` to end on `to` as a `kind`.
+    fn cost<R: RuleSet>(
+        &mut self,
+        pos: &Position<R>,
+        side: Side,
+        now: Kind,
+        from: Square,
+        kind: Kind,
+        to: Square,
+    ) -> u8 {
+        let rules = pos.rules();
+        if now == kind {
+            self.plain(rules, kind, side)[from.index()][to.index()]
+        } else if R::KINDS[now.index()].pawn && pos.promotions_of(now).contains(&kind) {
+            self.promoted(rules, now, side, kind)[from.index()][to.index()]
+        } else {
+            FAR
+        }
+    }
+
+    /// The blocking squares of a lone unit's moves, and whether the kind is plain: no
+    /// unit added to the board gives it a move it did not have (other than taking it).
+    fn blockers<R: RuleSet>(
+        &mut self,
+        pos: &Position<R>,
+        kind: Kind,
+        side: Side,
+    ) -> Option<&[[Bitboard; 64]; 64]> {
+        let slot = kind.index() * 2 + side.index();
+        if self.blockers[slot].is_none() {
+            let table = blocking_table(pos, kind, side)?;
+            self.blockers[slot] = Some(table);
+        }
+        self.blockers[slot].as_deref()
+    }
+}
+
+/// The destinations of a lone `piece` on `from` moved by `side`, with `other` on `at`.
+fn destinations<R: RuleSet>(
+    pos: &mut Position<R>,
+    piece: Piece,
+    from: Square,
+    other: Option<(Square, Piece)>,
+    list: &mut MoveList,
+) -> Bitboard {
+    let mut board = Board::empty();
+    board.put(from, piece);
+    if let Some((at, p)) = other {
+        board.put(at, p);
+    }
+    *pos.board_mut() = board;
+    list.clear();
+    pos.pseudo_moves(list);
+    let mut to = Bitboard::EMPTY;
+    for mv in list.iter().filter(|m| m.from == from) {
+        to.insert(mv.to);
+    }
+    to
+}
+
+/// See [`Distances::blockers`]; `None` for a kind that is not plain.
+fn blocking_table<R: RuleSet>(
+    pos: &Position<R>,
+    kind: Kind,
+    side: Side,
+) -> Option<Box<[[Bitboard; 64]; 64]>> {
+    let mut scratch = Position::new(
+        Board::empty(),
+        side,
+        Castling::NONE,
+        None,
+        pos.rules().clone(),
+    );
+    scratch.set_promotions(pos.promotions().to_vec());
+    let piece = Piece::new(kind, side.owner());
+    let blocker = Piece::new(kind, side.opponent().owner());
+    let mut list = MoveList::new();
+    let mut table = Box::new([[Bitboard::EMPTY; 64]; 64]);
+    let pawn = R::KINDS[kind.index()].pawn;
+    for from in (0..64u8).map(Square::new) {
+        if pawn && (from.rank() == side.relative_rank(7)) {
+            continue;
+        }
+        let free = destinations(&mut scratch, piece, from, None, &mut list);
+        for at in (0..64u8).map(Square::new).filter(|&s| s != from) {
+            let now = destinations(&mut scratch, piece, from, Some((at, blocker)), &mut list);
+            let mut gained = now & !free;
+            gained.remove(at);
+            if gained.non_empty() {
+                return None;
+            }
+            for to in free & !now {
+                table[from.index()][to.index()].insert(at);
+            }
+        }
+    }
+    Some(table)
+}
+
+/// The plans of one help play, and the distances to measure them.
+pub(crate) struct Plans {
+    units: Vec<Unit>,
+    pub(crate) plans: Vec<Plan>,
+    dist: Distances,
+}
+
+/// What is wrong with a board that should show the goal.
+enum Wrong {
+    /// Mate without check.
+    NoCheck,
+    /// Stalemate with check, from these squares.
+    Check(Bitboard),
+    /// A legal move of the goal side.
+    Escape(Move),
+    /// The mating side's royal unit attacked (its last move left it so), from these
+    /// squares.
+    Exposed(Bitboard),
+}
+
+/// The search for plans.
+struct Repair<'a, R: RuleSet> {
+    units: &'a [Unit],
+    dist: &'a mut Distances,
+    pos: Position<R>,
+    goal: Side,
+    mate: bool,
+    budget: [u32; 2],
+    spent: [u32; 2],
+    placed: Vec<Place>,
+    used: u64,
+    seen: HashSet<u64>,
+    plans: Vec<Plan>,
+    repairs: usize,
+    list: MoveList,
+}
+
+impl Plans {
+    /// The plans for a mate (`mate`) or stalemate of `goal` from `root` with the moves
+    /// each side has, or `None` when intelligent mode does not apply or gives way.
+    pub(crate) fn new<R: RuleSet>(
+        root: &Position<R>,
+        goal: Side,
+        mate: bool,
+        mating_moves: u32,
+        goal_moves: u32,
+    ) -> Option<Plans> {
+        let board = root.board();
+        if root.rules().has_conditions()
+            || board.owned(Owner::Neutral).non_empty()
+            || board.half_neutral().non_empty()
+            || root.royal_squares(goal).count() != 1
+        {
+            return None;
+        }
+        let units: Vec<Unit> = board
+            .occupied()
+            .into_iter()
+            .map(|sq| {
+                let p = board.unit(sq);
+                let side = if p.owner == Side::White.owner() {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                Unit {
+                    side,
+                    kind: p.kind,
+                    from: sq,
+                }
+            })
+            .collect();
+        if units.len() > 64 {
+            return None;
+        }
+        let mut dist = Distances::new(R::KINDS.len());
+        // every kind that may take part must be plain
+        for u in &units {
+            dist.blockers(root, u.kind, u.side)?;
+            if R::KINDS[u.kind.index()].pawn {
+                for &k in root.promotions_of(u.kind) {
+                    dist.blockers(root, k, u.side)?;
+                }
+            }
+        }
+        let mut budget = [0; 2];
+        budget[goal.index()] = goal_moves + castling_allowance(root, goal);
+        budget[goal.opponent().index()] = mating_moves + castling_allowance(root, goal.opponent());
+        let mut pos = Position::new(Board::empty(), goal, Castling::NONE, None, root.rules().clone());
+        pos.set_promotions(root.promotions().to_vec());
+        let mut repair = Repair {
+            units: &units,
+            dist: &mut dist,
+            pos,
+            goal,
+            mate,
+            budget,
+            spent: [0; 2],
+            placed: Vec::new(),
+            used: 0,
+            seen: HashSet::new(),
+            plans: Vec::new(),
+            repairs: 0,
+            list: MoveList::new(),
+        };
+        let home = root.royal_squares(goal).first()?;
+        let royal = units.iter().position(|u| u.from == home)?;
+        let kind = units[royal].kind;
+        for k in (0..64u8).map(Square::new) {
+            let c = repair.dist.cost(root, goal, kind, home, kind, k);
+            if c == FAR || u32::from(c) > repair.budget[goal.index()] {
+                continue;
+            }
+            let place = Place {
+                unit: royal as u8,
+                kind,
+                at: k,
+            };
+            repair.add(place, c);
+            let ok = repair.extend();
+            repair.remove();
+            if !ok {
+                return None;
+            }
+        }
+        let plans = repair.plans;
+        Some(Plans { units, plans, dist })
+    }
+
+    /// A tracker of the units of `root` (the position the plans were drawn from).
+    pub(crate) fn tracker<R: RuleSet>(&self, root: &Position<R>) -> Tracker {
+        let mut id_at = [NONE; 64];
+        let mut at = Vec::with_capacity(self.units.len());
+        for (i, u) in self.units.iter().enumerate() {
+            id_at[u.from.index()] = i as u8;
+            at.push(u.from.index() as u8);
+        }
+        debug_assert!(root.board().occupied().count() as usize == self.units.len());
+        Tracker {
+            id_at,
+            at,
+            undo: Vec::new(),
+            mask: 0,
+            key: 0,
+        }
+    }
+
+    /// Sets `tracker` (at the search's root) to follow plan `plan`.
+    pub(crate) fn follow(&self, plan: usize, tracker: &mut Tracker) {
+        tracker.mask = self.plans[plan]
+            .places
+            .iter()
+            .fold(0, |m, p| m | 1 << p.unit);
+        tracker.key = 0;
+        for (id, &at) in tracker.at.iter().enumerate() {
+            if tracker.mask & (1 << id) != 0 && at != NONE {
+                tracker.key ^= place_key(id as u8, at);
+            }
+        }
+    }
+
+    /// The moves each side (by [`Side::index`]) could still spare while plan `plan`'s
+    /// units reach their squares, the mating side with `mating_moves` left and the goal
+    /// side with `goal_moves`; `None` when they cannot.
+    pub(crate) fn slack<R: RuleSet>(
+        &mut self,
+        plan: usize,
+        pos: &Position<R>,
+        tracker: &Tracker,
+        goal: Side,
+        mating_moves: u32,
+        goal_moves: u32,
+    ) -> Option<[u32; 2]> {
+        let mut left = [0; 2];
+        left[goal.index()] = goal_moves + castling_allowance(pos, goal);
+        left[goal.opponent().index()] = mating_moves + castling_allowance(pos, goal.opponent());
+        let board = pos.board();
+        for p in &self.plans[plan].places {
+            let at = tracker.at[p.unit as usize];
+            if at == NONE {
+                return None;
+            }
+            let sq = Square::new(at);
+            let side = self.units[p.unit as usize].side;
+            let now = board.unit(sq).kind;
+            let c = self.dist.cost(pos, side, now, sq, p.kind, p.at);
+            if c == FAR {
+                return None;
+            }
+            let l = &mut left[side.index()];
+            *l = l.checked_sub(u32::from(c))?;
+        }
+        Some(left)
+    }
+
+    /// Whether `mv`, about to be played by `side` with `slack` to spare ([`Plans::slack`]),
+    /// keeps plan `plan` within reach: it takes none of the plan's units, and a move of
+    /// a unit not in the plan, or one that brings its unit no nearer, is spared.
+    pub(crate) fn allows<R: RuleSet>(
+        &mut self,
+        plan: usize,
+        pos: &Position<R>,
+        tracker: &Tracker,
+        mv: &Move,
+        side: Side,
+        slack: [u32; 2],
+    ) -> bool {
+        if mv.captured.is_some() {
+            let taken = tracker.id_at[mv.capture_at.index()];
+            if taken != NONE && tracker.mask & (1 << taken) != 0 {
+                return false;
+            }
+        }
+        let spare = slack[side.index()];
+        let mover = tracker.id_at[mv.from.index()];
+        if mover == NONE || tracker.mask & (1 << mover) == 0 {
+            return spare >= 1 || mv.partner().is_some();
+        }
+        if spare >= 1 || mv.partner().is_some() {
+            return true;
+        }
+        let Some(p) = self.plans[plan].places.iter().find(|p| p.unit == mover) else {
+            return true;
+        };
+        let before = self
+            .dist
+            .cost(pos, side, mv.mover.kind, mv.from, p.kind, p.at);
+        let after = self
+            .dist
+            .cost(pos, side, mv.arriving().kind, mv.to, p.kind, p.at);
+        after != FAR && u32::from(after) < u32::from(before)
+    }
+}
+
+impl<R: RuleSet> Repair<'_, R> {
+    fn add(&mut self, place: Place, cost: u8) {
+        let unit = self.units[place.unit as usize];
+        self.pos
+            .board_mut()
+            .put(place.at, Piece::new(place.kind, unit.side.owner()));
+        self.spent[unit.side.index()] += u32::from(cost);
+        self.used |= 1 << place.unit;
+        self.placed.push(place);
+    }
+
+    fn remove(&mut self) {
+        let place = self.placed.pop().expect("a placed unit");
+        let unit = self.units[place.unit as usize];
+        self.pos.board_mut().take(place.at);
+        let cost = self.cost_of(place);
+        self.spent[unit.side.index()] -= u32::from(cost);
+        self.used &= !(1 << place.unit);
+    }
+
+    fn cost_of(&mut self, place: Place) -> u8 {
+        let u = self.units[place.unit as usize];
+        self.dist
+            .cost(&self.pos, u.side, u.kind, u.from, place.kind, place.at)
+    }
+
+    /// What is wrong with the board, if anything.
+    fn wrong(&mut self) -> Option<Wrong> {
+        let goal = self.goal;
+        self.pos.set_side(goal);
+        let check = self.pos.in_check(goal);
+        if self.mate && !check {
+            return Some(Wrong::NoCheck);
+        }
+        if !self.mate && check {
+            let k = self.pos.royal_squares(goal).first()?;
+            let mut from = Bitboard::EMPTY;
+            for sq in self.pos.board().owned(goal.opponent().owner()) {
+                let kind = self.pos.board().unit(sq).kind;
+                if let Some(b) = self.dist.blockers(&self.pos, kind, goal.opponent()) {
+                    from |= b[sq.index()][k.index()];
+                }
+            }
+            return Some(Wrong::Check(from));
+        }
+        let mating = goal.opponent();
+        if self.pos.in_check(mating) {
+            let mut from = Bitboard::EMPTY;
+            for r in self.pos.royal_squares(mating) {
+                for sq in self.pos.board().owned(goal.owner()) {
+                    let kind = self.pos.board().unit(sq).kind;
+                    if let Some(b) = self.dist.blockers(&self.pos, kind, goal) {
+                        from |= b[sq.index()][r.index()];
+                    }
+                }
+            }
+            return Some(Wrong::Exposed(from));
+        }
+        let mut list = std::mem::take(&mut self.list);
+        list.clear();
+        self.pos.legal_moves(&mut list);
+        let first = list.first().copied();
+        self.list = list;
+        first.map(Wrong::Escape)
+    }
+
+    /// Whether the board shows the goal.
+    fn shows_goal(&mut self) -> bool {
+        self.pos.set_side(self.goal);
+        let mut list = std::mem::take(&mut self.list);
+        let done = if self.mate {
+            self.pos.is_mate(&mut list)
+        } else {
+            self.pos.is_stalemate(&mut list)
+        };
+        self.list = list;
+        done && !self.pos.in_check(self.goal.opponent())
+    }
+
+    /// Whether `wrong` still holds on the board.
+    fn still(&mut self, wrong: &Wrong) -> bool {
+        let goal = self.goal;
+        self.pos.set_side(goal);
+        match wrong {
+            Wrong::NoCheck => !self.pos.in_check(goal),
+            Wrong::Check(_) => self.pos.in_check(goal),
+            Wrong::Exposed(_) => self.pos.in_check(goal.opponent()),
+            Wrong::Escape(m) => {
+                let mut list = std::mem::take(&mut self.list);
+                list.clear();
+                self.pos.legal_moves(&mut list);
+                let found = list
+                    .iter()
+                    .any(|x| x.from == m.from && x.to == m.to && x.promotion == m.promotion);
+                self.list = list;
+                found
+            }
+        }
+    }
+
+    /// The squares where a unit of `side` could put `wrong` right.
+    fn spots(&mut self, wrong: &Wrong, kind: Kind, side: Side) -> Bitboard {
+        let goal = self.goal;
+        let Some(k) = self.pos.royal_squares(goal).first() else {
+            return Bitboard::EMPTY;
+        };
+        let rules = self.pos.rules().clone();
+        match wrong {
+            Wrong::NoCheck => {
+                if side == goal {
+                    Bitboard::EMPTY
+                } else {
+                    rules.reach(kind, k, side)
+                }
+            }
+            Wrong::Check(from) | Wrong::Exposed(from) => *from,
+            Wrong::Escape(m) => {
+                let mover = m.mover.kind;
+                let mut s = Bitboard::from_square(m.to);
+                if let Some(b) = self.dist.blockers(&self.pos, mover, goal) {
+                    s |= b[m.from.index()][m.to.index()];
+                }
+                if side != goal {
+                    let royal = if R::KINDS[mover.index()].royal {
+                        m.to
+                    } else {
+                        k
+                    };
+                    s |= rules.reach(kind, royal, side);
+                }
+                s
+            }
+        }
+    }
+
+    /// Puts the board right in every way the budget allows; false when the search gave
+    /// way (too many plans or repairs).
+    fn extend(&mut self) -> bool {
+        let key = self.placed.iter().fold(0u64, |acc, p| {
+            acc ^ mix(u64::from(p.unit) << 16 | (p.kind.index() as u64) << 8 | p.at.index() as u64)
+        });
+        if !self.seen.insert(key) {
+            return true;
+        }
+        self.repairs += 1;
+        if self.repairs > MAX_REPAIRS || self.plans.len() > MAX_PLANS {
+            return false;
+        }
+        let Some(wrong) = self.wrong() else {
+            if self.minimal() {
+                self.plans.push(Plan {
+                    places: self.placed.clone(),
+                });
+            }
+            return true;
+        };
+        let empty = !self.pos.board().occupied();
+        for (i, unit) in self.units.iter().copied().enumerate() {
+            if self.used & (1 << i) != 0 {
+                continue;
+            }
+            let left = self.budget[unit.side.index()] - self.spent[unit.side.index()];
+            let mut kinds = vec![unit.kind];
+            if R::KINDS[unit.kind.index()].pawn {
+                kinds.extend_from_slice(self.pos.promotions_of(unit.kind));
+            }
+            for kind in kinds {
+                let pawn = R::KINDS[kind.index()].pawn;
+                let spots = self.spots(&wrong, kind, unit.side) & empty;
+                for at in spots {
+                    if pawn && (at.rank() == 0 || at.rank() == 7) {
+                        continue;
+                    }
+                    let c = self
+                        .dist
+                        .cost(&self.pos, unit.side, unit.kind, unit.from, kind, at);
+                    if c == FAR || u32::from(c) > left {
+                        continue;
+                    }
+                    let place = Place {
+                        unit: i as u8,
+                        kind,
+                        at,
+                    };
+                    self.add(place, c);
+                    let ok = self.still(&wrong) || self.extend();
+                    self.remove();
+                    if !ok {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether no placed unit but the royal one can be taken away with the goal shown.
+    fn minimal(&mut self) -> bool {
+        for i in 1..self.placed.len() {
+            let p = self.placed[i];
+            let piece = self.pos.board_mut().take(p.at);
+            let still = self.shows_goal();
+            self.pos.board_mut().put(p.at, piece);
+            if still {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Castling moves two units in one move: one more move for a side that may castle.
+fn castling_allowance<R: RuleSet>(pos: &Position<R>, side: Side) -> u32 {
+    let castling = pos.castling();
+    u32::from(castling.short(side) || castling.long(side))
+}
+
+/// A 64-bit mix of `x` (for order-free keys of unit sets).
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Which unit of the search's root stands where, kept along the moves of the search.
+pub(crate) struct Tracker {
+    /// By square: the unit's number, [`NONE`] when empty.
+    id_at: [u8; 64],
+    /// By unit: its square, [`NONE`] once taken.
+    at: Vec<u8>,
+    /// Per move made: the mover's and the taken unit's numbers and squares, and the
+    /// castling partner's.
+    undo: Vec<[u8; 6]>,
+    /// The units whose places the key holds: those of the plan searched.
+    mask: u64,
+    /// Where the units of `mask` stand, as a key: a transposition of two units of one
+    /// kind is another position for a plan.
+    pub(crate) key: u64,
+}
+
+/// The key of unit `id` standing on square `at`.
+fn place_key(id: u8, at: u8) -> u64 {
+    mix(u64::from(id) << 8 | u64::from(at) | 1 << 20)
+}
+
+impl Tracker {
+    /// Moves unit `id` (if any) from `from` to `to` (`NONE`: taken) in the key.
+    fn shift(&mut self, id: u8, from: u8, to: u8) {
+        if id == NONE || self.mask & (1 << id) == 0 {
+            return;
+        }
+        if from != NONE {
+            self.key ^= place_key(id, from);
+        }
+        if to != NONE {
+            self.key ^= place_key(id, to);
+        }
+    }
+
+    /// Follows `mv`, about to be made.
+    pub(crate) fn make(&mut self, mv: &Move) {
+        let mover = self.id_at[mv.from.index()];
+        let mut taken = NONE;
+        if mv.captured.is_some() {
+            taken = self.id_at[mv.capture_at.index()];
+            self.id_at[mv.capture_at.index()] = NONE;
+            if taken != NONE {
+                self.at[taken as usize] = NONE;
+            }
+            self.shift(taken, mv.capture_at.index() as u8, NONE);
+        }
+        self.id_at[mv.from.index()] = NONE;
+        self.id_at[mv.to.index()] = mover;
+        if mover != NONE {
+            self.at[mover as usize] = mv.to.index() as u8;
+        }
+        self.shift(mover, mv.from.index() as u8, mv.to.index() as u8);
+        let mut partner = [NONE; 2];
+        if let Some((from, to)) = mv.partner() {
+            let id = self.id_at[from.index()];
+            self.id_at[from.index()] = NONE;
+            self.id_at[to.index()] = id;
+            if id != NONE {
+                self.at[id as usize] = to.index() as u8;
+            }
+            self.shift(id, from.index() as u8, to.index() as u8);
+            partner = [from.index() as u8, to.index() as u8];
+        }
+        self.undo.push([
+            mover,
+            taken,
+            mv.from.index() as u8,
+            mv.capture_at.index() as u8,
+            partner[0],
+            partner[1],
+        ]);
+    }
+
+    /// Takes back `mv`, the last move followed.
+    pub(crate) fn unmake(&mut self, mv: &Move) {
+        let [mover, taken, from, capture_at, pfrom, pto] =
+            self.undo.pop().expect("a followed move");
+        if pfrom != NONE {
+            let id = self.id_at[pto as usize];
+            self.id_at[pto as usize] = NONE;
+            self.id_at[pfrom as usize] = id;
+            if id != NONE {
+                self.at[id as usize] = pfrom;
+            }
+            self.shift(id, pto, pfrom);
+        }
+        self.id_at[mv.to.index()] = NONE;
+        self.id_at[from as usize] = mover;
+        if mover != NONE {
+            self.at[mover as usize] = from;
+        }
+        self.shift(mover, mv.to.index() as u8, from);
+        if taken != NONE {
+            self.id_at[capture_at as usize] = taken;
+            self.at[taken as usize] = capture_at;
+        }
+        self.shift(taken, NONE, capture_at);
+    }
+}
