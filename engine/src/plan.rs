@@ -46,7 +46,11 @@ const NONE: u8 = u8::MAX;
 
 /// Past this many plans, or repairs tried, intelligent mode gives way to the plain search.
 const MAX_PLANS: usize = 50_000;
-const MAX_REPAIRS: usize = 3_000_000;
+const MAX_REPAIRS: usize = 400_000;
+
+/// A unit of the goal side with more squares than this to end on is left free in a
+/// stalemate's plans.
+const MAX_SPOTS: usize = 12;
 
 /// One unit of the position the search starts from.
 #[derive(Clone, Copy, Debug)]
@@ -68,9 +72,12 @@ pub(crate) struct Place {
 #[derive(Clone, Debug)]
 pub(crate) struct Plan {
     places: Vec<Place>,
+    /// For a stalemate: the goal side's units the plan has taken (by the mating side).
+    taken: u64,
 }
 
 /// Distances on an empty board, by kind and side, built as needed.
+#[derive(Clone)]
 struct Distances {
     /// `[kind * 2 + side]`: `d[from][to]` the fewest moves ([`FAR`]: never); a pawn stops
     /// on its last rank.
@@ -179,6 +186,25 @@ impl Distances {
         }
     }
 
+    /// [`Distances::cost`] from `from` to every square.
+    fn row<R: RuleSet>(
+        &mut self,
+        pos: &Position<R>,
+        side: Side,
+        now: Kind,
+        from: Square,
+        kind: Kind,
+    ) -> [u8; 64] {
+        let rules = pos.rules();
+        if now == kind {
+            self.plain(rules, kind, side)[from.index()]
+        } else if R::KINDS[now.index()].pawn && pos.promotions_of(now).contains(&kind) {
+            self.promoted(rules, now, side, kind)[from.index()]
+        } else {
+            [FAR; 64]
+        }
+    }
+
     /// The blocking squares of a lone unit's moves, and whether the kind is plain: no
     /// unit added to the board gives it a move it did not have (other than taking it).
     fn blockers<R: RuleSet>(
@@ -259,6 +285,7 @@ fn blocking_table<R: RuleSet>(
 }
 
 /// The plans of one help play, and the distances to measure them.
+#[derive(Clone)]
 pub(crate) struct Plans {
     units: Vec<Unit>,
     pub(crate) plans: Vec<Plan>,
@@ -289,6 +316,8 @@ struct Repair<'a, R: RuleSet> {
     spent: [u32; 2],
     placed: Vec<Place>,
     used: u64,
+    /// For a stalemate: the goal side's units to be taken.
+    taken: u64,
     seen: HashSet<u64>,
     plans: Vec<Plan>,
     repairs: usize,
@@ -346,7 +375,13 @@ impl Plans {
         let mut budget = [0; 2];
         budget[goal.index()] = goal_moves + castling_allowance(root, goal);
         budget[goal.opponent().index()] = mating_moves + castling_allowance(root, goal.opponent());
-        let mut pos = Position::new(Board::empty(), goal, Castling::NONE, None, root.rules().clone());
+        let mut pos = Position::new(
+            Board::empty(),
+            goal,
+            Castling::NONE,
+            None,
+            root.rules().clone(),
+        );
         pos.set_promotions(root.promotions().to_vec());
         let mut repair = Repair {
             units: &units,
@@ -358,6 +393,7 @@ impl Plans {
             spent: [0; 2],
             placed: Vec::new(),
             used: 0,
+            taken: 0,
             seen: HashSet::new(),
             plans: Vec::new(),
             repairs: 0,
@@ -450,6 +486,17 @@ impl Plans {
             let l = &mut left[side.index()];
             *l = l.checked_sub(u32::from(c))?;
         }
+        let taken = self.plans[plan].taken;
+        if taken != 0 {
+            // each unit still to be taken needs a move of the mating side of its own
+            let alive = (0..self.units.len())
+                .filter(|&i| taken & (1 << i) != 0 && tracker.at[i] != NONE)
+                .count() as u32;
+            let m = goal.opponent().index();
+            let total = mating_moves + castling_allowance(pos, goal.opponent());
+            let spare = total.checked_sub(alive)?;
+            left[m] = left[m].min(spare);
+        }
         Some(left)
     }
 
@@ -469,6 +516,9 @@ impl Plans {
             let taken = tracker.id_at[mv.capture_at.index()];
             if taken != NONE && tracker.mask & (1 << taken) != 0 {
                 return false;
+            }
+            if taken != NONE && self.plans[plan].taken & (1 << taken) != 0 {
+                return true;
             }
         }
         let spare = slack[side.index()];
@@ -553,9 +603,19 @@ impl<R: RuleSet> Repair<'_, R> {
         let mut list = std::mem::take(&mut self.list);
         list.clear();
         self.pos.legal_moves(&mut list);
-        let first = list.first().copied();
+        // the escape with the fewest ways to stop it first (none: a dead end at once)
+        let mut best: Option<(usize, Move)> = None;
+        for m in &list {
+            let n = self.ways(&Wrong::Escape(*m), best.map_or(usize::MAX, |b| b.0));
+            if best.is_none_or(|b| n < b.0) {
+                best = Some((n, *m));
+                if n == 0 {
+                    break;
+                }
+            }
+        }
         self.list = list;
-        first.map(Wrong::Escape)
+        best.map(|(_, m)| Wrong::Escape(m))
     }
 
     /// Whether the board shows the goal.
@@ -571,14 +631,58 @@ impl<R: RuleSet> Repair<'_, R> {
         done && !self.pos.in_check(self.goal.opponent())
     }
 
+    /// How many units, kinds and squares within the budget could put `wrong` right (a
+    /// count up to `enough`, then any larger number).
+    fn ways(&mut self, wrong: &Wrong, enough: usize) -> usize {
+        let empty = !self.pos.board().occupied();
+        let mut n = 0;
+        for (i, unit) in self.units.iter().copied().enumerate() {
+            if (self.used | self.taken) & (1 << i) != 0 {
+                continue;
+            }
+            let left = self.budget[unit.side.index()] - self.spent[unit.side.index()];
+            let promotions: &[Kind] = if R::KINDS[unit.kind.index()].pawn {
+                self.pos.promotions_of(unit.kind)
+            } else {
+                &[]
+            };
+            let promotions = promotions.to_vec();
+            for kind in std::iter::once(unit.kind).chain(promotions) {
+                let row = self
+                    .dist
+                    .row(&self.pos, unit.side, unit.kind, unit.from, kind);
+                for at in self.spots(wrong, kind, unit.side) & empty {
+                    let c = row[at.index()];
+                    if c != FAR && u32::from(c) <= left {
+                        n += 1;
+                        if n > enough {
+                            return n;
+                        }
+                    }
+                }
+            }
+        }
+        n
+    }
+
     /// Whether `wrong` still holds on the board.
-    fn still(&mut self, wrong: &Wrong) -> bool {
+    fn still(&mut self, wrong: &Wrong, at: Square) -> bool {
         let goal = self.goal;
         self.pos.set_side(goal);
         match wrong {
             Wrong::NoCheck => !self.pos.in_check(goal),
             Wrong::Check(_) => self.pos.in_check(goal),
             Wrong::Exposed(_) => self.pos.in_check(goal.opponent()),
+            Wrong::Escape(m)
+                if at != m.to
+                    && self
+                        .dist
+                        .blockers(&self.pos, m.mover.kind, goal)
+                        .is_some_and(|b| !b[m.from.index()][m.to.index()].contains(at)) =>
+            {
+                // a unit off the move's way leaves it as it was: is it still legal?
+                self.pos.is_legal(m)
+            }
             Wrong::Escape(m) => {
                 let mut list = std::mem::take(&mut self.list);
                 list.clear();
@@ -598,7 +702,7 @@ impl<R: RuleSet> Repair<'_, R> {
         let Some(k) = self.pos.royal_squares(goal).first() else {
             return Bitboard::EMPTY;
         };
-        let rules = self.pos.rules().clone();
+        let rules = self.pos.rules();
         match wrong {
             Wrong::NoCheck => {
                 if side == goal {
@@ -630,7 +734,7 @@ impl<R: RuleSet> Repair<'_, R> {
     /// Puts the board right in every way the budget allows; false when the search gave
     /// way (too many plans or repairs).
     fn extend(&mut self) -> bool {
-        let key = self.placed.iter().fold(0u64, |acc, p| {
+        let key = self.placed.iter().fold(mix(self.taken), |acc, p| {
             acc ^ mix(u64::from(p.unit) << 16 | (p.kind.index() as u64) << 8 | p.at.index() as u64)
         });
         if !self.seen.insert(key) {
@@ -641,16 +745,30 @@ impl<R: RuleSet> Repair<'_, R> {
             return false;
         }
         let Some(wrong) = self.wrong() else {
+            if !self.mate {
+                // every unit of the goal side stays without a move or is taken
+                // (a unit with many squares to stand on is left free: the search's
+                // last test sees whether it moves)
+                let free = (0..self.units.len()).find(|&i| {
+                    self.units[i].side == self.goal
+                        && (self.used | self.taken) & (1 << i) == 0
+                        && self.spots_for(i).len() <= MAX_SPOTS
+                });
+                if let Some(i) = free {
+                    return self.account_for(i);
+                }
+            }
             if self.minimal() {
                 self.plans.push(Plan {
                     places: self.placed.clone(),
+                    taken: self.taken,
                 });
             }
             return true;
         };
         let empty = !self.pos.board().occupied();
         for (i, unit) in self.units.iter().copied().enumerate() {
-            if self.used & (1 << i) != 0 {
+            if (self.used | self.taken) & (1 << i) != 0 {
                 continue;
             }
             let left = self.budget[unit.side.index()] - self.spent[unit.side.index()];
@@ -661,13 +779,14 @@ impl<R: RuleSet> Repair<'_, R> {
             for kind in kinds {
                 let pawn = R::KINDS[kind.index()].pawn;
                 let spots = self.spots(&wrong, kind, unit.side) & empty;
+                let row = self
+                    .dist
+                    .row(&self.pos, unit.side, unit.kind, unit.from, kind);
                 for at in spots {
                     if pawn && (at.rank() == 0 || at.rank() == 7) {
                         continue;
                     }
-                    let c = self
-                        .dist
-                        .cost(&self.pos, unit.side, unit.kind, unit.from, kind, at);
+                    let c = row[at.index()];
                     if c == FAR || u32::from(c) > left {
                         continue;
                     }
@@ -677,7 +796,7 @@ impl<R: RuleSet> Repair<'_, R> {
                         at,
                     };
                     self.add(place, c);
-                    let ok = self.still(&wrong) || self.extend();
+                    let ok = self.still(&wrong, at) || self.extend();
                     self.remove();
                     if !ok {
                         return false;
@@ -688,10 +807,76 @@ impl<R: RuleSet> Repair<'_, R> {
         true
     }
 
-    /// Whether no placed unit but the royal one can be taken away with the goal shown.
+    /// The kinds and squares unit `i` could end on within its side's moves left.
+    fn spots_for(&mut self, i: usize) -> Vec<(Kind, Square)> {
+        let unit = self.units[i];
+        let left = self.budget[unit.side.index()] - self.spent[unit.side.index()];
+        let mut kinds = vec![unit.kind];
+        if R::KINDS[unit.kind.index()].pawn {
+            kinds.extend_from_slice(self.pos.promotions_of(unit.kind));
+        }
+        let empty = !self.pos.board().occupied();
+        let mut spots = Vec::new();
+        for kind in kinds {
+            let pawn = R::KINDS[kind.index()].pawn;
+            let row = self
+                .dist
+                .row(&self.pos, unit.side, unit.kind, unit.from, kind);
+            for at in empty {
+                if pawn && (at.rank() == 0 || at.rank() == 7) {
+                    continue;
+                }
+                let c = row[at.index()];
+                if c != FAR && u32::from(c) <= left {
+                    spots.push((kind, at));
+                }
+            }
+        }
+        spots
+    }
+
+    /// A stalemate's unit `i` of the goal side, not yet placed: taken by the mating side,
+    /// or placed where it cannot move (or where the units it needs put it right).
+    fn account_for(&mut self, i: usize) -> bool {
+        let unit = self.units[i];
+        let mating = self.goal.opponent().index();
+        if (self.taken.count_ones() + 1) <= self.budget[mating] {
+            self.taken |= 1 << i;
+            let ok = self.extend();
+            self.taken &= !(1 << i);
+            if !ok {
+                return false;
+            }
+        }
+        for (kind, at) in self.spots_for(i) {
+            let c = self
+                .dist
+                .cost(&self.pos, unit.side, unit.kind, unit.from, kind, at);
+            self.add(
+                Place {
+                    unit: i as u8,
+                    kind,
+                    at,
+                },
+                c,
+            );
+            let ok = self.extend();
+            self.remove();
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether no placed unit but the royal one can be taken away with the goal shown
+    /// (for a stalemate, no unit of the mating side: the goal side's are all needed).
     fn minimal(&mut self) -> bool {
         for i in 1..self.placed.len() {
             let p = self.placed[i];
+            if !self.mate && self.units[p.unit as usize].side == self.goal {
+                continue;
+            }
             let piece = self.pos.board_mut().take(p.at);
             let still = self.shows_goal();
             self.pos.board_mut().put(p.at, piece);
@@ -718,6 +903,7 @@ fn mix(x: u64) -> u64 {
 }
 
 /// Which unit of the search's root stands where, kept along the moves of the search.
+#[derive(Clone)]
 pub(crate) struct Tracker {
     /// By square: the unit's number, [`NONE`] when empty.
     id_at: [u8; 64],

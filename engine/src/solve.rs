@@ -20,8 +20,8 @@ use crate::rules::RuleSet;
 use crate::square::Square;
 use crate::stipulation::{Family, Goal, Stipulation};
 use crate::structured::Tail;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -217,7 +217,7 @@ pub struct Solver<'p, R: RuleSet> {
     shared: Option<Arc<SharedTable>>,
     /// In intelligent mode, the plans of the help play under way, the units followed
     /// and the plan searched now.
-    plan: Option<(Plans, Tracker, usize, u32)>,
+    plan: Option<(Plans, Tracker, usize, (u32, u32))>,
 }
 
 /// The transposition table: what is known of positions already searched, each answer
@@ -301,6 +301,8 @@ impl SharedTable {
 
 impl Table {
     const KEY: u64 = !1;
+    /// The most slots a table grows to (256 MiB).
+    const MAX_SLOTS: usize = 1 << 25;
 
     fn new() -> Table {
         Table {
@@ -354,7 +356,13 @@ impl Table {
             return shared.insert(key, value);
         }
         if 2 * (self.len + 1) > self.slots.len() {
-            self.grow();
+            if self.slots.len() >= Table::MAX_SLOTS {
+                // full at its largest: it only caches answers, so it starts afresh
+                self.slots.fill(0);
+                self.len = 0;
+            } else {
+                self.grow();
+            }
         }
         let key = (key & Table::KEY).max(2);
         self.put(key | u64::from(value));
@@ -401,6 +409,9 @@ const TAG_HELP: u8 = 2;
 
 /// The lines a worker of shared help play found after one first move, by its index.
 type LinesOfFirst = (usize, Vec<Vec<Move>>);
+
+/// The fewest half-moves of help play that intelligent mode searches by plans.
+const PLANNED_HELP: u32 = 8;
 
 /// The shared table's size, as a power of two of its slots (32 MiB).
 const SHARED_TABLE_BITS: u32 = 22;
@@ -485,10 +496,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     }
 
     fn key(&self) -> u64 {
-        let plan = self
-            .plan
-            .as_ref()
-            .map_or(0, |p| (p.2 as u64 + 1 + (u64::from(p.3) << 40)) ^ p.1.key);
+        let plan = self.plan.as_ref().map_or(0, |p| {
+            (p.2 as u64 + 1 + (u64::from(p.3 .0) << 40) + (u64::from(p.3 .1) << 50)) ^ p.1.key
+        });
         self.pos.hash()
             ^ self.pos.rules().history_key(self.pos).rotate_left(17)
             ^ u64::from(self.granted).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -1511,11 +1521,37 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// Intelligent mode: help play of `len` half-moves searched once per plan, the lines
     /// gathered without repeats. False when intelligent mode does not apply.
     fn help_by_plans(&mut self, len: u32, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
+        // (the plain search is cheap for a short play, and drawing up plans is not)
+        if self.stip.family != Family::Help || len < PLANNED_HELP {
+            return false;
+        }
+        self.by_plans(
+            (len.div_ceil(2), len / 2),
+            line,
+            out,
+            |solver, line, found| {
+                solver.help(len, line, found);
+            },
+        )
+    }
+
+    /// Intelligent mode: runs `search` once per plan for a mate or stalemate within
+    /// `budget` (the moves of the mating side and of the goal side), the lines gathered
+    /// into `out` without repeats. False when intelligent mode does not apply.
+    fn by_plans<F>(
+        &mut self,
+        budget: (u32, u32),
+        line: &mut Vec<Move>,
+        out: &mut Vec<Vec<Move>>,
+        search: F,
+    ) -> bool
+    where
+        F: Fn(&mut Solver<'_, R>, &mut Vec<Move>, &mut Vec<Vec<Move>>) + Sync,
+    {
         if !self.opts.intelligent
-            || len < 2
-            || self.stip.family != Family::Help
             || !matches!(self.stip.goal, Goal::Mate | Goal::Stalemate)
             || self.stip.reflex
+            || self.stip.exact
             || self.stip.reci.is_some()
             || self.stip.structured.is_some()
             || self.first_moves.is_some()
@@ -1523,41 +1559,39 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             return false;
         }
         let goal = self.white.opponent();
-        let t0 = Instant::now();
-        let plans = Plans::new(
-            self.pos,
-            goal,
-            self.stip.goal == Goal::Mate,
-            len.div_ceil(2),
-            len / 2,
-        );
-        if std::env::var_os("FAIRYFORGE_PLANS").is_some() {
-            eprintln!("len {len}: plans drawn in {:?}: {:?}", t0.elapsed(), plans.as_ref().map(|p| p.plans.len()));
-        }
-        let Some(plans) = plans else {
+        let mate = self.stip.goal == Goal::Mate;
+        let Some(plans) = Plans::new(self.pos, goal, mate, budget.0, budget.1) else {
             return false;
         };
         let tracker = plans.tracker(self.pos);
         let count = plans.plans.len();
-        self.plan = Some((plans, tracker, 0, len));
-        let started = Instant::now();
         let mut seen: HashSet<Vec<(Square, Square, Option<Kind>)>> = HashSet::new();
-        let key = |l: &[Move]| l.iter().map(|m| (m.from, m.to, m.promotion)).collect::<Vec<_>>();
+        let key = |l: &[Move]| {
+            l.iter()
+                .map(|m| (m.from, m.to, m.promotion))
+                .collect::<Vec<_>>()
+        };
         for l in out.iter() {
             seen.insert(key(l));
         }
-        for i in 0..count {
-            if let Some((plans, tracker, at, _)) = &mut self.plan {
-                *at = i;
-                plans.follow(i, tracker);
+        let workers = self.opts.threads.min(count).max(1);
+        if workers > 1 && self.opts.max_solutions.is_none() {
+            for (_, found) in self.share_plans(workers, plans, tracker, budget, &search) {
+                for l in found {
+                    if seen.insert(key(&l)) {
+                        out.push(l);
+                        self.found += 1;
+                    }
+                }
             }
+            return true;
+        }
+        // one plan after the other: a line found by an earlier plan is not counted again
+        self.plan = Some((plans, tracker, 0, budget));
+        for i in 0..count {
             let mut found = Vec::new();
             let before = self.found;
-            let n0 = self.nodes;
-            self.help(len, line, &mut found);
-            if std::env::var_os("FAIRYFORGE_PLANS2").is_some() {
-                if let Some((plans, _, _, _)) = &self.plan { eprintln!("plan {i}: {} nodes, {} found: {:?}", self.nodes - n0, found.len(), plans.plans[i]); }
-            }
+            self.search_plan(i, line, &mut found, &search);
             self.found = before;
             for l in found {
                 if seen.insert(key(&l)) {
@@ -1565,25 +1599,99 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                     self.found += 1;
                 }
             }
+            if self.opts.max_solutions.is_some_and(|m| self.found >= m) {
+                self.stopped = Some(Stop::Solutions);
+            }
             if self.stopped.is_some() {
                 break;
             }
-        }
-        if std::env::var_os("FAIRYFORGE_PLANS").is_some() {
-            eprintln!("len {len}: {count} plans, searched in {:?}, nodes {}", started.elapsed(), self.nodes);
         }
         self.plan = None;
         true
     }
 
+    /// Runs `search` for plan `i` of the plans followed now.
+    fn search_plan<F>(
+        &mut self,
+        i: usize,
+        line: &mut Vec<Move>,
+        found: &mut Vec<Vec<Move>>,
+        search: &F,
+    ) where
+        F: Fn(&mut Self, &mut Vec<Move>, &mut Vec<Vec<Move>>),
+    {
+        if let Some((plans, tracker, at, _)) = &mut self.plan {
+            *at = i;
+            plans.follow(i, tracker);
+        }
+        search(self, line, found);
+    }
+
+    /// Shares the plans out among `workers` threads, each with a copy of the position
+    /// and of the plans; the lines each plan's `search` finds, by plan.
+    fn share_plans<F>(
+        &mut self,
+        workers: usize,
+        plans: Plans,
+        tracker: Tracker,
+        budget: (u32, u32),
+        search: &F,
+    ) -> Vec<LinesOfFirst>
+    where
+        F: Fn(&mut Solver<'_, R>, &mut Vec<Move>, &mut Vec<Vec<Move>>) + Sync,
+    {
+        let count = plans.plans.len();
+        let next = AtomicUsize::new(0);
+        let halt = AtomicBool::new(false);
+        let (stip, opts, white) = (self.stip.clone(), self.opts.clone(), self.white);
+        let base: &Position<R> = self.pos;
+        let finished: Vec<(Vec<LinesOfFirst>, Option<Stop>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers)
+                .map(|_| {
+                    let (stip, opts) = (stip.clone(), opts.clone());
+                    let (plans, tracker) = (plans.clone(), tracker.clone());
+                    let (next, halt) = (&next, &halt);
+                    scope.spawn(move || {
+                        let mut pos = base.clone();
+                        let mut solver = Solver::new(&mut pos, stip, opts, white);
+                        solver.plan = Some((plans, tracker, 0, budget));
+                        let mut found = Vec::new();
+                        while !halt.load(Ordering::Relaxed) {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            if i >= count {
+                                break;
+                            }
+                            let mut lines = Vec::new();
+                            solver.search_plan(i, &mut Vec::new(), &mut lines, search);
+                            found.push((i, lines));
+                            if solver.stopped.is_some() {
+                                halt.store(true, Ordering::Relaxed);
+                            }
+                        }
+                        (found, solver.stopped)
+                    })
+                })
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        let mut by_plan = Vec::new();
+        for (found, stopped) in finished {
+            by_plan.extend(found);
+            self.stopped = self.stopped.or(stopped);
+        }
+        by_plan.sort_by_key(|(i, _)| *i);
+        by_plan
+    }
+
     /// In intelligent mode, the moves each side could spare while the plan searched
-    /// now is carried out with `left` half-moves: `Err` when it cannot be, `Ok(None)`
+    /// now is carried out with `mating` moves of the mating side and `goal_moves` of the
+    /// goal side left: `Err` when it cannot be, `Ok(None)`
     /// outside intelligent mode.
-    fn plan_slack(&mut self, left: u32) -> Result<Option<[u32; 2]>, ()> {
+    fn plan_slack(&mut self, mating: u32, goal_moves: u32) -> Result<Option<[u32; 2]>, ()> {
         let goal = self.white.opponent();
         match &mut self.plan {
             Some((plans, tracker, i, _)) => plans
-                .slack(*i, self.pos, tracker, goal, left.div_ceil(2), left / 2)
+                .slack(*i, self.pos, tracker, goal, mating, goal_moves)
                 .map(Some)
                 .ok_or(()),
             None => Ok(None),
@@ -1639,6 +1747,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let Some(bound) = &mut self.bound else {
             return Some(None);
         };
+        // (a plan's own test is stronger and cheaper)
+        if self.plan.is_some() {
+            return Some(None);
+        }
         match bound.verdict(self.pos, budget(left), budget(left - 1)) {
             Verdict::OutOfReach => None,
             Verdict::HelpingMovesOnly => Some(Some(budget(left - 1))),
@@ -1722,7 +1834,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
             return holds;
         }
-        let Ok(slack) = self.plan_slack(left) else {
+        let Ok(slack) = self.plan_slack(left.div_ceil(2), left / 2) else {
             self.table.insert(key, false);
             return false;
         };
@@ -1996,7 +2108,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     fn solve_series(&mut self) -> Vec<Vec<String>> {
         let mut lines = Vec::new();
         let mut line = Vec::new();
-        self.series(self.stip.moves, &mut line, &mut lines);
+        let n = self.stip.moves;
+        let by_plans = self.stip.family == Family::SeriesHelp
+            && self.by_plans((1, n), &mut line, &mut lines, |solver, line, found| {
+                solver.series(n, line, found);
+            });
+        if !by_plans {
+            self.series(n, &mut line, &mut lines);
+        }
         lines.into_iter().map(|l| self.write_series(&l)).collect()
     }
 
@@ -2019,8 +2138,12 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if left == 1 && self.stip.reci.is_some() {
             return self.reciprocal(key, line, out);
         }
+        let Ok(slack) = self.plan_slack(1, left) else {
+            self.table.insert(key, false);
+            return false;
+        };
         let mut helping = None;
-        if let Some(bound) = &mut self.bound {
+        if let (Some(bound), None) = (&mut self.bound, &self.plan) {
             // ser-h: the goal side plays the series, the other mates; ser-: the reverse
             let (now, after) = match self.stip.family {
                 Family::SeriesHelp => ((1, left), (1, left - 1)),
@@ -2057,7 +2180,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         }
         let mut any = false;
         for mv in &moves {
-            if self.unhelpful(helping, mv) || self.left_out(first, mv) {
+            if self.unhelpful(helping, mv)
+                || self.left_out(first, mv)
+                || !self.plan_allows(slack, mv)
+            {
                 continue;
             }
             any |= self.series_move(left, mv, line, out);
@@ -2082,6 +2208,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     fn shares_series(&self, left: u32) -> bool {
         self.opts.threads > 1
             && left >= 4
+            && self.plan.is_none()
             && matches!(self.stip.family, Family::Series | Family::SeriesHelp)
             && matches!(self.stip.goal, Goal::Mate | Goal::Stalemate)
             && self.stip.reci.is_none()
@@ -2101,6 +2228,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     ) -> bool {
         let mut any = false;
         self.pos.make(*mv);
+        if let Some((_, tracker, _, _)) = &mut self.plan {
+            tracker.make(mv);
+        }
         line.push(*mv);
         let mut ended = false;
         // the series may end here
@@ -2136,6 +2266,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         }
         line.pop();
         self.pos.unmake();
+        if let Some((_, tracker, _, _)) = &mut self.plan {
+            tracker.unmake(mv);
+        }
         any
     }
 

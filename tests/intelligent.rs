@@ -1,0 +1,159 @@
+//! Intelligent mode finds the same solutions as the plain search.
+//!
+//! With the option `Intelligent`, long help play and help series play to mate or
+//! stalemate are searched once per final picture drawn up beforehand (plans), each search
+//! cut where the plan's units can no longer reach their squares. The pictures must cover
+//! every solution: on random orthodox positions (pawns that may promote, castling
+//! rights) each stipulation is solved with the option and without, on one thread and on
+//! two, and the solutions must be the same. Positions come from a tiny xorshift
+//! generator, so the test is reproducible.
+
+use fairyforge::engine::input::Family;
+use fairyforge::engine::solve::{Solution, SolveOptions, Solver};
+use fairyforge::engine::stipulation::{Goal, Stipulation};
+use fairyforge::engine::{Board, Castling, Kind, Owner, Piece, Position, RuleSet, Side, Square};
+use fairyforge::Rules;
+use std::time::{Duration, Instant};
+
+mod common;
+use common::XorShift;
+
+/// Random positions tried per stipulation.
+const POSITIONS: usize = 20;
+
+fn kind(code: &str) -> Kind {
+    let kinds = <Rules as RuleSet>::KINDS;
+    let k = kinds
+        .iter()
+        .position(|k| k.codes.contains(&code))
+        .unwrap_or_else(|| panic!("no kind has the code {code}"));
+    Kind(k as u8)
+}
+
+fn place(board: &mut Board, rng: &mut XorShift, piece: Piece) {
+    let pawn = <Rules as RuleSet>::KINDS[piece.kind.index()].pawn;
+    for _ in 0..64 {
+        let sq = Square::new(rng.below(64) as u8);
+        if board.is_empty(sq) && !(pawn && (sq.rank() == 0 || sq.rank() == 7)) {
+            board.put(sq, piece);
+            return;
+        }
+    }
+}
+
+/// Kings (sometimes on their game-array squares with rooks in the corners and castling
+/// rights) and two to four orthodox units.
+fn random_position(rng: &mut XorShift, side: Side) -> Position<Rules> {
+    let codes = ["Q", "R", "B", "S", "P", "P", "P"];
+    let mut board = Board::empty();
+    let mut castling = Castling::NONE;
+    for (owner, s) in [(Owner::White, Side::White), (Owner::Black, Side::Black)] {
+        let rank = s.relative_rank(0);
+        let at = |file| Square::from_coords(file, rank).expect("on the board");
+        if rng.below(5) == 0 && [0, 4, 7].iter().all(|&f| board.is_empty(at(f))) {
+            board.put(at(4), Piece::new(kind("K"), owner));
+            board.put(at(0), Piece::new(kind("R"), owner));
+            board.put(at(7), Piece::new(kind("R"), owner));
+            castling.set_short(s, true);
+            castling.set_long(s, true);
+        } else {
+            place(&mut board, rng, Piece::new(kind("K"), owner));
+        }
+    }
+    for _ in 0..2 + rng.below(3) {
+        let owner = if rng.below(2) == 0 {
+            Owner::White
+        } else {
+            Owner::Black
+        };
+        let code = codes[rng.below(codes.len())];
+        place(&mut board, rng, Piece::new(kind(code), owner));
+    }
+    Position::new(board, side, castling, None, Rules::default())
+}
+
+/// The lines (sorted) and the nodes searched; `None` when the search took over a few
+/// seconds.
+fn lines(
+    pos: &mut Position<Rules>,
+    stip: &Stipulation,
+    intelligent: bool,
+    threads: usize,
+) -> Option<(Vec<Vec<String>>, u64)> {
+    let opts = SolveOptions {
+        intelligent,
+        threads,
+        deadline: Some(Instant::now() + Duration::from_secs(3)),
+        ..SolveOptions::default()
+    };
+    let mut solver = Solver::new(pos, stip.clone(), opts, Side::White);
+    let solution = solver.solve();
+    if solver.stopped().is_some() {
+        return None;
+    }
+    let nodes = solver.nodes();
+    match solution {
+        Solution::Lines(mut lines) => {
+            lines.sort();
+            Some((lines, nodes))
+        }
+        other => panic!("help and series play give lines, not {other:?}"),
+    }
+}
+
+#[test]
+fn intelligent_mode_finds_the_same_solutions() {
+    let stipulations = [
+        (Family::Help, Goal::Mate, 4),
+        (Family::Help, Goal::Stalemate, 4),
+        (Family::SeriesHelp, Goal::Mate, 4),
+        (Family::SeriesHelp, Goal::Stalemate, 4),
+    ];
+    let mut rng = XorShift(0x7A3C_91E5_0B42_D6F1);
+    let (mut solved, mut planned) = (0, 0);
+    for &(family, goal, moves) in &stipulations {
+        for _ in 0..POSITIONS {
+            let stip = Stipulation {
+                family,
+                goal,
+                moves,
+                half: false,
+                reci: None,
+                reflex: false,
+                exact: false,
+                text: format!("{}{}{moves}", family.prefix(), goal.symbol()),
+                structured: None,
+            };
+            let first = fairyforge::engine::solve::first_mover(&stip, Side::White);
+            let mut pos = random_position(&mut rng, first);
+            if pos.in_check(first.opponent()) {
+                continue;
+            }
+            // (a position the plain search takes long over is left out)
+            let Some((plain, plain_nodes)) = lines(&mut pos, &stip, false, 1) else {
+                continue;
+            };
+            for threads in [1, 2] {
+                let Some((planned_lines, nodes)) = lines(&mut pos, &stip, true, threads) else {
+                    continue;
+                };
+                assert_eq!(
+                    planned_lines,
+                    plain,
+                    "{stip} from {:?} on {threads} threads: intelligent mode changed the solutions",
+                    pos.board()
+                );
+                planned += usize::from(threads == 1 && nodes != plain_nodes);
+            }
+            solved += usize::from(!plain.is_empty());
+        }
+    }
+    println!("{solved} positions with solutions, {planned} searched by plans");
+    // the comparison means something only when solutions were there to lose, and when
+    // intelligent mode searched otherwise than the plain search
+    assert!(solved >= 12, "only {solved} positions had solutions");
+    assert!(
+        planned >= 40,
+        "only {planned} positions were searched by plans"
+    );
+}
