@@ -19,6 +19,15 @@
 //! along its own units. Each unit needs at least its distance on an empty board
 //! ([`RuleSet::span`]) to reach its square, so the plan's moves fit the budget.
 //!
+//! A stalemate asks more: every unit of the goal side must end without a move. A unit
+//! with few squares to end on within its side's moves is accounted for in the plan,
+//! either placed (and the board repaired around it) or taken by the mating side, which
+//! costs that side a move per unit taken; one with more squares is left free, and the
+//! search's last test sees whether it can move.
+//!
+//! When drawing up the plans would take too long (too many repairs or plans), there are
+//! none and the play is searched as without the option.
+//!
 //! The search then plays help play once per plan, cutting every position from which
 //! the plan's units cannot reach their squares in the moves each side has left, or in
 //! which one of them was taken. The lines the plans find are gathered without repeats.
