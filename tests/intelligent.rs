@@ -11,35 +11,15 @@
 use fairyforge::engine::input::Family;
 use fairyforge::engine::solve::{Solution, SolveOptions, Solver};
 use fairyforge::engine::stipulation::{Goal, Stipulation};
-use fairyforge::engine::{Board, Castling, Kind, Owner, Piece, Position, RuleSet, Side, Square};
+use fairyforge::engine::{Board, Castling, Owner, Piece, Position, Side, Square};
 use fairyforge::Rules;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::XorShift;
+use common::{kind, place, XorShift};
 
 /// Random positions tried per stipulation.
 const POSITIONS: usize = 20;
-
-fn kind(code: &str) -> Kind {
-    let kinds = <Rules as RuleSet>::KINDS;
-    let k = kinds
-        .iter()
-        .position(|k| k.codes.contains(&code))
-        .unwrap_or_else(|| panic!("no kind has the code {code}"));
-    Kind(k as u8)
-}
-
-fn place(board: &mut Board, rng: &mut XorShift, piece: Piece) {
-    let pawn = <Rules as RuleSet>::KINDS[piece.kind.index()].pawn;
-    for _ in 0..64 {
-        let sq = Square::new(rng.below(64) as u8);
-        if board.is_empty(sq) && !(pawn && (sq.rank() == 0 || sq.rank() == 7)) {
-            board.put(sq, piece);
-            return;
-        }
-    }
-}
 
 /// Kings (sometimes on their game-array squares with rooks in the corners and castling
 /// rights) and two to four orthodox units.

@@ -16,23 +16,10 @@ use fairyforge::Rules;
 const POSITIONS_PER_KIND: usize = 400;
 
 mod common;
-use common::XorShift;
+use common::{place, XorShift};
 
 fn kinds() -> &'static [fairyforge::engine::KindInfo] {
     <Rules as RuleSet>::KINDS
-}
-
-/// Places `piece` on a random empty square it may stand on (no pawn on its first or
-/// last rank). Gives up quietly on a crowded board.
-fn place(board: &mut Board, rng: &mut XorShift, piece: Piece) {
-    for _ in 0..64 {
-        let sq = Square::new(rng.below(64) as u8);
-        let pawn_rank = sq.rank() == 0 || sq.rank() == 7;
-        if board.is_empty(sq) && !(kinds()[piece.kind.index()].pawn && pawn_rank) {
-            board.put(sq, piece);
-            return;
-        }
-    }
 }
 
 fn random_owner(rng: &mut XorShift) -> Owner {

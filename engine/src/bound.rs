@@ -169,12 +169,7 @@ impl GoalBound {
     /// The bound for a mate (`mate`) or stalemate of `goal_side` from `pos`, or `None`
     /// when it does not hold there (conditions, neutral units, not one royal unit).
     pub fn new<R: RuleSet>(pos: &Position<R>, goal_side: Side, mate: bool) -> Option<Self> {
-        let board = pos.board();
-        if pos.rules().has_conditions()
-            || board.owned(Owner::Neutral).non_empty()
-            || board.half_neutral().non_empty()
-            || pos.royal_squares(goal_side).count() != 1
-        {
+        if !rules_alone(pos, goal_side) {
             return None;
         }
         Some(GoalBound {
@@ -359,8 +354,19 @@ pub enum Verdict {
     AnyMove,
 }
 
+/// Whether a goal's reach from `pos` follows from the moves of the units alone, as the
+/// bound and intelligent mode's plans count it: no condition (which may forbid a move
+/// without a square being observed), no neutral unit, one royal unit of `goal_side`.
+pub(crate) fn rules_alone<R: RuleSet>(pos: &Position<R>, goal_side: Side) -> bool {
+    let board = pos.board();
+    !pos.rules().has_conditions()
+        && board.owned(Owner::Neutral).is_empty()
+        && board.half_neutral().is_empty()
+        && pos.royal_squares(goal_side).count() == 1
+}
+
 /// Castling moves two units in one move: one more move for a side that may castle.
-fn castling_allowance<R: RuleSet>(pos: &Position<R>, side: Side) -> u32 {
+pub(crate) fn castling_allowance<R: RuleSet>(pos: &Position<R>, side: Side) -> u32 {
     let castling = pos.castling();
     u32::from(castling.short(side) || castling.long(side))
 }

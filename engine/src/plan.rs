@@ -43,9 +43,9 @@ use std::collections::HashSet;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::bound::FAR;
+use crate::bound::{castling_allowance, rules_alone, FAR};
 use crate::moves::{Move, MoveList};
-use crate::piece::{Kind, Owner, Piece, Side};
+use crate::piece::{Kind, Piece, Side};
 use crate::position::{Castling, Position};
 use crate::rules::RuleSet;
 use crate::square::Square;
@@ -175,6 +175,25 @@ impl Distances {
         self.promoted[slot].as_deref().expect("built")
     }
 
+    /// The fewest moves for a unit now a `now` to end as a `kind`, from and to every
+    /// square; `None` when it cannot become one.
+    fn table<R: RuleSet>(
+        &mut self,
+        pos: &Position<R>,
+        side: Side,
+        now: Kind,
+        kind: Kind,
+    ) -> Option<&[[u8; 64]; 64]> {
+        let rules = pos.rules();
+        if now == kind {
+            Some(self.plain(rules, kind, side))
+        } else if R::KINDS[now.index()].pawn && pos.promotions_of(now).contains(&kind) {
+            Some(self.promoted(rules, now, side, kind))
+        } else {
+            None
+        }
+    }
+
     /// The fewest moves for a unit now a `now` on `from` to end on `to` as a `kind`.
     fn cost<R: RuleSet>(
         &mut self,
@@ -185,14 +204,8 @@ impl Distances {
         kind: Kind,
         to: Square,
     ) -> u8 {
-        let rules = pos.rules();
-        if now == kind {
-            self.plain(rules, kind, side)[from.index()][to.index()]
-        } else if R::KINDS[now.index()].pawn && pos.promotions_of(now).contains(&kind) {
-            self.promoted(rules, now, side, kind)[from.index()][to.index()]
-        } else {
-            FAR
-        }
+        self.table(pos, side, now, kind)
+            .map_or(FAR, |t| t[from.index()][to.index()])
     }
 
     /// [`Distances::cost`] from `from` to every square.
@@ -204,14 +217,8 @@ impl Distances {
         from: Square,
         kind: Kind,
     ) -> [u8; 64] {
-        let rules = pos.rules();
-        if now == kind {
-            self.plain(rules, kind, side)[from.index()]
-        } else if R::KINDS[now.index()].pawn && pos.promotions_of(now).contains(&kind) {
-            self.promoted(rules, now, side, kind)[from.index()]
-        } else {
-            [FAR; 64]
-        }
+        self.table(pos, side, now, kind)
+            .map_or([FAR; 64], |t| t[from.index()])
     }
 
     /// The blocking squares of a lone unit's moves, and whether the kind is plain: no
@@ -254,20 +261,26 @@ fn destinations<R: RuleSet>(
     to
 }
 
-/// See [`Distances::blockers`]; `None` for a kind that is not plain.
-fn blocking_table<R: RuleSet>(
-    pos: &Position<R>,
-    kind: Kind,
-    side: Side,
-) -> Option<Box<[[Bitboard; 64]; 64]>> {
-    let mut scratch = Position::new(
+/// An empty board under the rules and promotion choices of `pos`, `side` to move.
+fn empty_like<R: RuleSet>(pos: &Position<R>, side: Side) -> Position<R> {
+    let mut empty = Position::new(
         Board::empty(),
         side,
         Castling::NONE,
         None,
         pos.rules().clone(),
     );
-    scratch.set_promotions(pos.promotions().to_vec());
+    empty.set_promotions(pos.promotions().to_vec());
+    empty
+}
+
+/// See [`Distances::blockers`]; `None` for a kind that is not plain.
+fn blocking_table<R: RuleSet>(
+    pos: &Position<R>,
+    kind: Kind,
+    side: Side,
+) -> Option<Box<[[Bitboard; 64]; 64]>> {
+    let mut scratch = empty_like(pos, side);
     let piece = Piece::new(kind, side.owner());
     let blocker = Piece::new(kind, side.opponent().owner());
     let mut list = MoveList::new();
@@ -343,14 +356,10 @@ impl Plans {
         mating_moves: u32,
         goal_moves: u32,
     ) -> Option<Plans> {
-        let board = root.board();
-        if root.rules().has_conditions()
-            || board.owned(Owner::Neutral).non_empty()
-            || board.half_neutral().non_empty()
-            || root.royal_squares(goal).count() != 1
-        {
+        if !rules_alone(root, goal) {
             return None;
         }
+        let board = root.board();
         let units: Vec<Unit> = board
             .occupied()
             .into_iter()
@@ -384,14 +393,7 @@ impl Plans {
         let mut budget = [0; 2];
         budget[goal.index()] = goal_moves + castling_allowance(root, goal);
         budget[goal.opponent().index()] = mating_moves + castling_allowance(root, goal.opponent());
-        let mut pos = Position::new(
-            Board::empty(),
-            goal,
-            Castling::NONE,
-            None,
-            root.rules().clone(),
-        );
-        pos.set_promotions(root.promotions().to_vec());
+        let pos = empty_like(root, goal);
         let mut repair = Repair {
             units: &units,
             dist: &mut dist,
@@ -643,35 +645,62 @@ impl<R: RuleSet> Repair<'_, R> {
     /// How many units, kinds and squares within the budget could put `wrong` right (a
     /// count up to `enough`, then any larger number).
     fn ways(&mut self, wrong: &Wrong, enough: usize) -> usize {
+        self.places(Some(wrong), None, enough).len()
+    }
+
+    /// The places (with their costs) within the budget for the units not yet placed nor
+    /// taken (or for unit `only`), as their own kind or a kind they promote to, on the
+    /// empty squares where they could put `wrong` right (anywhere, without one); at most
+    /// `enough` and one more.
+    fn places(
+        &mut self,
+        wrong: Option<&Wrong>,
+        only: Option<usize>,
+        enough: usize,
+    ) -> Vec<(Place, u8)> {
         let empty = !self.pos.board().occupied();
-        let mut n = 0;
+        let mut places = Vec::new();
         for (i, unit) in self.units.iter().copied().enumerate() {
-            if (self.used | self.taken) & (1 << i) != 0 {
+            if (self.used | self.taken) & (1 << i) != 0 || only.is_some_and(|o| o != i) {
                 continue;
             }
             let left = self.budget[unit.side.index()] - self.spent[unit.side.index()];
-            let promotions: &[Kind] = if R::KINDS[unit.kind.index()].pawn {
-                self.pos.promotions_of(unit.kind)
-            } else {
-                &[]
-            };
-            let promotions = promotions.to_vec();
-            for kind in std::iter::once(unit.kind).chain(promotions) {
+            let mut kinds = vec![unit.kind];
+            if R::KINDS[unit.kind.index()].pawn {
+                kinds.extend_from_slice(self.pos.promotions_of(unit.kind));
+            }
+            for kind in kinds {
+                let pawn = R::KINDS[kind.index()].pawn;
+                let spots = match wrong {
+                    Some(wrong) => self.spots(wrong, kind, unit.side) & empty,
+                    None => empty,
+                };
                 let row = self
                     .dist
                     .row(&self.pos, unit.side, unit.kind, unit.from, kind);
-                for at in self.spots(wrong, kind, unit.side) & empty {
+                for at in spots {
                     let c = row[at.index()];
-                    if c != FAR && u32::from(c) <= left {
-                        n += 1;
-                        if n > enough {
-                            return n;
-                        }
+                    if (pawn && (at.rank() == 0 || at.rank() == 7))
+                        || c == FAR
+                        || u32::from(c) > left
+                    {
+                        continue;
+                    }
+                    places.push((
+                        Place {
+                            unit: i as u8,
+                            kind,
+                            at,
+                        },
+                        c,
+                    ));
+                    if places.len() > enough {
+                        return places;
                     }
                 }
             }
         }
-        n
+        places
     }
 
     /// Whether `wrong` still holds on the board.
@@ -761,7 +790,7 @@ impl<R: RuleSet> Repair<'_, R> {
                 let free = (0..self.units.len()).find(|&i| {
                     self.units[i].side == self.goal
                         && (self.used | self.taken) & (1 << i) == 0
-                        && self.spots_for(i).len() <= MAX_SPOTS
+                        && self.places(None, Some(i), MAX_SPOTS).len() <= MAX_SPOTS
                 });
                 if let Some(i) = free {
                     return self.account_for(i);
@@ -775,79 +804,20 @@ impl<R: RuleSet> Repair<'_, R> {
             }
             return true;
         };
-        let empty = !self.pos.board().occupied();
-        for (i, unit) in self.units.iter().copied().enumerate() {
-            if (self.used | self.taken) & (1 << i) != 0 {
-                continue;
-            }
-            let left = self.budget[unit.side.index()] - self.spent[unit.side.index()];
-            let mut kinds = vec![unit.kind];
-            if R::KINDS[unit.kind.index()].pawn {
-                kinds.extend_from_slice(self.pos.promotions_of(unit.kind));
-            }
-            for kind in kinds {
-                let pawn = R::KINDS[kind.index()].pawn;
-                let spots = self.spots(&wrong, kind, unit.side) & empty;
-                let row = self
-                    .dist
-                    .row(&self.pos, unit.side, unit.kind, unit.from, kind);
-                for at in spots {
-                    if pawn && (at.rank() == 0 || at.rank() == 7) {
-                        continue;
-                    }
-                    let c = row[at.index()];
-                    if c == FAR || u32::from(c) > left {
-                        continue;
-                    }
-                    let place = Place {
-                        unit: i as u8,
-                        kind,
-                        at,
-                    };
-                    self.add(place, c);
-                    let ok = self.still(&wrong, at) || self.extend();
-                    self.remove();
-                    if !ok {
-                        return false;
-                    }
-                }
+        for (place, c) in self.places(Some(&wrong), None, usize::MAX) {
+            self.add(place, c);
+            let ok = self.still(&wrong, place.at) || self.extend();
+            self.remove();
+            if !ok {
+                return false;
             }
         }
         true
     }
 
-    /// The kinds and squares unit `i` could end on within its side's moves left.
-    fn spots_for(&mut self, i: usize) -> Vec<(Kind, Square)> {
-        let unit = self.units[i];
-        let left = self.budget[unit.side.index()] - self.spent[unit.side.index()];
-        let mut kinds = vec![unit.kind];
-        if R::KINDS[unit.kind.index()].pawn {
-            kinds.extend_from_slice(self.pos.promotions_of(unit.kind));
-        }
-        let empty = !self.pos.board().occupied();
-        let mut spots = Vec::new();
-        for kind in kinds {
-            let pawn = R::KINDS[kind.index()].pawn;
-            let row = self
-                .dist
-                .row(&self.pos, unit.side, unit.kind, unit.from, kind);
-            for at in empty {
-                if pawn && (at.rank() == 0 || at.rank() == 7) {
-                    continue;
-                }
-                let c = row[at.index()];
-                if c != FAR && u32::from(c) <= left {
-                    spots.push((kind, at));
-                }
-            }
-        }
-        spots
-    }
-
     /// A stalemate's unit `i` of the goal side, not yet placed: taken by the mating side,
     /// or placed where it cannot move (or where the units it needs put it right).
     fn account_for(&mut self, i: usize) -> bool {
-        let unit = self.units[i];
         let mating = self.goal.opponent().index();
         if (self.taken.count_ones() + 1) <= self.budget[mating] {
             self.taken |= 1 << i;
@@ -857,18 +827,8 @@ impl<R: RuleSet> Repair<'_, R> {
                 return false;
             }
         }
-        for (kind, at) in self.spots_for(i) {
-            let c = self
-                .dist
-                .cost(&self.pos, unit.side, unit.kind, unit.from, kind, at);
-            self.add(
-                Place {
-                    unit: i as u8,
-                    kind,
-                    at,
-                },
-                c,
-            );
+        for (place, c) in self.places(None, Some(i), usize::MAX) {
+            self.add(place, c);
             let ok = self.extend();
             self.remove();
             if !ok {
@@ -895,12 +855,6 @@ impl<R: RuleSet> Repair<'_, R> {
         }
         true
     }
-}
-
-/// Castling moves two units in one move: one more move for a side that may castle.
-fn castling_allowance<R: RuleSet>(pos: &Position<R>, side: Side) -> u32 {
-    let castling = pos.castling();
-    u32::from(castling.short(side) || castling.long(side))
 }
 
 /// A 64-bit mix of `x` (for order-free keys of unit sets).

@@ -1469,32 +1469,52 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     where
         F: Fn(&mut Solver<'_, R>, Move, &mut Vec<Vec<Move>>) + Sync,
     {
-        let next = AtomicUsize::new(0);
-        let halt = AtomicBool::new(false);
-        let workers = self.opts.threads.min(roots.len()).max(1);
         let shared = self
             .shared
             .get_or_insert_with(|| Arc::new(SharedTable::new(SHARED_TABLE_BITS)))
             .clone();
+        let by_first = self.share_out(
+            roots.len(),
+            |solver| solver.table = Table::shared(shared.clone()),
+            |solver, i, lines| explore(solver, roots[i], lines),
+        );
+        for (_, lines) in by_first {
+            self.found += lines.len();
+            out.extend(lines);
+        }
+    }
+
+    /// Shares `count` pieces of work out among `threads` workers, each with a copy of
+    /// the position set up by `setup`; `work` does piece `i`. What each piece found, in
+    /// the order of the pieces.
+    fn share_out<S, W>(&mut self, count: usize, setup: S, work: W) -> Vec<LinesOfFirst>
+    where
+        S: Fn(&mut Solver<'_, R>) + Sync,
+        W: Fn(&mut Solver<'_, R>, usize, &mut Vec<Vec<Move>>) + Sync,
+    {
+        let next = AtomicUsize::new(0);
+        let halt = AtomicBool::new(false);
+        let workers = self.opts.threads.min(count).max(1);
         let (stip, opts, white) = (self.stip.clone(), self.opts.clone(), self.white);
         let base: &Position<R> = self.pos;
-        let explore = &explore;
+        let (setup, work) = (&setup, &work);
         let finished: Vec<(Vec<LinesOfFirst>, Option<Stop>)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..workers)
                 .map(|_| {
                     let (stip, opts) = (stip.clone(), opts.clone());
                     let (next, halt) = (&next, &halt);
-                    let table = Table::shared(shared.clone());
                     scope.spawn(move || {
                         let mut pos = base.clone();
                         let mut solver = Solver::new(&mut pos, stip, opts, white);
-                        solver.table = table;
+                        setup(&mut solver);
                         let mut found = Vec::new();
                         while !halt.load(Ordering::Relaxed) {
                             let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(&mv) = roots.get(i) else { break };
+                            if i >= count {
+                                break;
+                            }
                             let mut lines = Vec::new();
-                            explore(&mut solver, mv, &mut lines);
+                            work(&mut solver, i, &mut lines);
                             found.push((i, lines));
                             if solver.stopped.is_some() {
                                 halt.store(true, Ordering::Relaxed);
@@ -1506,16 +1526,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                 .collect();
             handles.into_iter().filter_map(|h| h.join().ok()).collect()
         });
-        let mut by_first: Vec<LinesOfFirst> = Vec::new();
+        let mut by_piece: Vec<LinesOfFirst> = Vec::new();
         for (found, stopped) in finished {
-            by_first.extend(found);
+            by_piece.extend(found);
             self.stopped = self.stopped.or(stopped);
         }
-        by_first.sort_by_key(|(i, _)| *i);
-        for (_, lines) in by_first {
-            self.found += lines.len();
-            out.extend(lines);
-        }
+        by_piece.sort_by_key(|(i, _)| *i);
+        by_piece
     }
 
     /// Intelligent mode: help play of `len` half-moves searched once per plan, the lines
@@ -1574,9 +1591,8 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         for l in out.iter() {
             seen.insert(key(l));
         }
-        let workers = self.opts.threads.min(count).max(1);
-        if workers > 1 && self.opts.max_solutions.is_none() {
-            for (_, found) in self.share_plans(workers, plans, tracker, budget, &search) {
+        if self.opts.threads > 1 && count > 1 && self.opts.max_solutions.is_none() {
+            for (_, found) in self.share_plans(plans, tracker, budget, &search) {
                 for l in found {
                     if seen.insert(key(&l)) {
                         out.push(l);
@@ -1627,11 +1643,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         search(self, line, found);
     }
 
-    /// Shares the plans out among `workers` threads, each with a copy of the position
-    /// and of the plans; the lines each plan's `search` finds, by plan.
+    /// Shares the plans out among the threads, each worker with a copy of the plans; the
+    /// lines each plan's `search` finds, by plan.
     fn share_plans<F>(
         &mut self,
-        workers: usize,
         plans: Plans,
         tracker: Tracker,
         budget: (u32, u32),
@@ -1641,46 +1656,11 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         F: Fn(&mut Solver<'_, R>, &mut Vec<Move>, &mut Vec<Vec<Move>>) + Sync,
     {
         let count = plans.plans.len();
-        let next = AtomicUsize::new(0);
-        let halt = AtomicBool::new(false);
-        let (stip, opts, white) = (self.stip.clone(), self.opts.clone(), self.white);
-        let base: &Position<R> = self.pos;
-        let finished: Vec<(Vec<LinesOfFirst>, Option<Stop>)> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..workers)
-                .map(|_| {
-                    let (stip, opts) = (stip.clone(), opts.clone());
-                    let (plans, tracker) = (plans.clone(), tracker.clone());
-                    let (next, halt) = (&next, &halt);
-                    scope.spawn(move || {
-                        let mut pos = base.clone();
-                        let mut solver = Solver::new(&mut pos, stip, opts, white);
-                        solver.plan = Some((plans, tracker, 0, budget));
-                        let mut found = Vec::new();
-                        while !halt.load(Ordering::Relaxed) {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            if i >= count {
-                                break;
-                            }
-                            let mut lines = Vec::new();
-                            solver.search_plan(i, &mut Vec::new(), &mut lines, search);
-                            found.push((i, lines));
-                            if solver.stopped.is_some() {
-                                halt.store(true, Ordering::Relaxed);
-                            }
-                        }
-                        (found, solver.stopped)
-                    })
-                })
-                .collect();
-            handles.into_iter().filter_map(|h| h.join().ok()).collect()
-        });
-        let mut by_plan = Vec::new();
-        for (found, stopped) in finished {
-            by_plan.extend(found);
-            self.stopped = self.stopped.or(stopped);
-        }
-        by_plan.sort_by_key(|(i, _)| *i);
-        by_plan
+        self.share_out(
+            count,
+            |solver| solver.plan = Some((plans.clone(), tracker.clone(), 0, budget)),
+            |solver, i, lines| solver.search_plan(i, &mut Vec::new(), lines, search),
+        )
     }
 
     /// In intelligent mode, the moves each side could spare while the plan searched

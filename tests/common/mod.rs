@@ -1,8 +1,12 @@
-//! What the integration tests share: a tiny reproducible random number generator, and
-//! running `fairyforge solve` on a problem given as text.
+//! What the integration tests share: a tiny reproducible random number generator, kinds
+//! by code and random placement of units, and running `fairyforge solve` on a problem
+//! given as text.
 
 // (each test uses a part of this)
 #![allow(dead_code)]
+
+use fairyforge::engine::{Board, Kind, Piece, RuleSet, Square};
+use fairyforge::Rules;
 
 /// A xorshift64* generator: reproducible random numbers without a dependency.
 pub struct XorShift(pub u64);
@@ -18,6 +22,29 @@ impl XorShift {
     /// A number in `0..n`.
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
+    }
+}
+
+/// The kind with the code `code` in fairyforge's codes.
+pub fn kind(code: &str) -> Kind {
+    let kinds = <Rules as RuleSet>::KINDS;
+    let k = kinds
+        .iter()
+        .position(|k| k.codes.contains(&code))
+        .unwrap_or_else(|| panic!("no kind has the code {code}"));
+    Kind(k as u8)
+}
+
+/// Places `piece` on a random empty square it may stand on (no pawn on its first or
+/// last rank). Gives up quietly on a crowded board.
+pub fn place(board: &mut Board, rng: &mut XorShift, piece: Piece) {
+    let pawn = <Rules as RuleSet>::KINDS[piece.kind.index()].pawn;
+    for _ in 0..64 {
+        let sq = Square::new(rng.below(64) as u8);
+        if board.is_empty(sq) && !(pawn && (sq.rank() == 0 || sq.rank() == 7)) {
+            board.put(sq, piece);
+            return;
+        }
     }
 }
 
