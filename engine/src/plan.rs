@@ -28,9 +28,10 @@
 //! When drawing up the plans would take too long (too many repairs or plans), there are
 //! none and the play is searched as without the option.
 //!
-//! The search then plays help play once per plan, cutting every position from which
-//! the plan's units cannot reach their squares in the moves each side has left, or in
-//! which one of them was taken. The lines the plans find are gathered without repeats.
+//! The search then plays help play once, following all the plans ([`Following`]): it
+//! cuts every position from which no plan's units can reach their squares in the moves
+//! each side has left (or in which each plan lost one of them), and every move that
+//! keeps no plan within reach.
 //!
 //! Repair looks for the units that could put a wrong right only where they could: on a
 //! square a move crosses or arrives on, or from which a unit observes the royal unit.
@@ -81,6 +82,8 @@ pub(crate) struct Place {
 #[derive(Clone, Debug)]
 pub(crate) struct Plan {
     places: Vec<Place>,
+    /// The units of `places`, by number.
+    mask: u64,
     /// For a stalemate: the goal side's units the plan has taken (by the mating side).
     taken: u64,
 }
@@ -434,42 +437,10 @@ impl Plans {
         Some(Plans { units, plans, dist })
     }
 
-    /// A tracker of the units of `root` (the position the plans were drawn from).
-    pub(crate) fn tracker<R: RuleSet>(&self, root: &Position<R>) -> Tracker {
-        let mut id_at = [NONE; 64];
-        let mut at = Vec::with_capacity(self.units.len());
-        for (i, u) in self.units.iter().enumerate() {
-            id_at[u.from.index()] = i as u8;
-            at.push(u.from.index() as u8);
-        }
-        debug_assert!(root.board().occupied().count() as usize == self.units.len());
-        Tracker {
-            id_at,
-            at,
-            undo: Vec::new(),
-            mask: 0,
-            key: 0,
-        }
-    }
-
-    /// Sets `tracker` (at the search's root) to follow plan `plan`.
-    pub(crate) fn follow(&self, plan: usize, tracker: &mut Tracker) {
-        tracker.mask = self.plans[plan]
-            .places
-            .iter()
-            .fold(0, |m, p| m | 1 << p.unit);
-        tracker.key = 0;
-        for (id, &at) in tracker.at.iter().enumerate() {
-            if tracker.mask & (1 << id) != 0 && at != NONE {
-                tracker.key ^= place_key(id as u8, at);
-            }
-        }
-    }
-
     /// The moves each side (by [`Side::index`]) could still spare while plan `plan`'s
     /// units reach their squares, the mating side with `mating_moves` left and the goal
     /// side with `goal_moves`; `None` when they cannot.
-    pub(crate) fn slack<R: RuleSet>(
+    fn slack<R: RuleSet>(
         &mut self,
         plan: usize,
         pos: &Position<R>,
@@ -514,7 +485,7 @@ impl Plans {
     /// Whether `mv`, about to be played by `side` with `slack` to spare ([`Plans::slack`]),
     /// keeps plan `plan` within reach: it takes none of the plan's units, and a move of
     /// a unit not in the plan, or one that brings its unit no nearer, is spared.
-    pub(crate) fn allows<R: RuleSet>(
+    fn allows<R: RuleSet>(
         &mut self,
         plan: usize,
         pos: &Position<R>,
@@ -523,9 +494,10 @@ impl Plans {
         side: Side,
         slack: [u32; 2],
     ) -> bool {
+        let mask = self.plans[plan].mask;
         if mv.captured.is_some() {
             let taken = tracker.id_at[mv.capture_at.index()];
-            if taken != NONE && tracker.mask & (1 << taken) != 0 {
+            if taken != NONE && mask & (1 << taken) != 0 {
                 return false;
             }
             if taken != NONE && self.plans[plan].taken & (1 << taken) != 0 {
@@ -534,7 +506,7 @@ impl Plans {
         }
         let spare = slack[side.index()];
         let mover = tracker.id_at[mv.from.index()];
-        if mover == NONE || tracker.mask & (1 << mover) == 0 {
+        if mover == NONE || mask & (1 << mover) == 0 {
             return spare >= 1 || mv.partner().is_some();
         }
         if spare >= 1 || mv.partner().is_some() {
@@ -550,6 +522,126 @@ impl Plans {
             .dist
             .cost(pos, side, mv.arriving().kind, mv.to, p.kind, p.at);
         after != FAR && u32::from(after) < u32::from(before)
+    }
+}
+
+/// The plans followed by one search of help play: at each position the plans still
+/// within reach, and which unit of the root stands where.
+///
+/// One search serves all the plans. A position is cut when no plan is within reach of
+/// it any more, and a move when no plan within reach allows it ([`Plans::allows`]).
+/// Which plans are within reach depends only on the position, where each unit of the
+/// root stands and the moves left (a line that ends in a plan's picture keeps the plan
+/// within reach at every position it passes), so answers kept under the position's key
+/// with the units' places hold for every way of reaching it.
+#[derive(Clone)]
+pub(crate) struct Following {
+    plans: Plans,
+    tracker: Tracker,
+    /// By depth: the plans within reach, each with the moves each side can spare; the
+    /// first level holds every plan.
+    levels: Vec<Vec<(u32, [u32; 2])>>,
+    depth: usize,
+    /// The moves of each side the plans were drawn up for, part of every key.
+    budget: (u32, u32),
+}
+
+impl Following {
+    /// Follows all of `plans`, drawn from `root` for `budget`.
+    pub(crate) fn new<R: RuleSet>(plans: Plans, root: &Position<R>, budget: (u32, u32)) -> Self {
+        let mut id_at = [NONE; 64];
+        let mut at = Vec::with_capacity(plans.units.len());
+        for (i, u) in plans.units.iter().enumerate() {
+            id_at[u.from.index()] = i as u8;
+            at.push(u.from.index() as u8);
+        }
+        debug_assert!(root.board().occupied().count() as usize == plans.units.len());
+        let mask = plans.plans.iter().fold(0, |m, p| m | p.mask);
+        let mut tracker = Tracker {
+            id_at,
+            at,
+            undo: Vec::new(),
+            mask,
+            key: 0,
+        };
+        for (id, &sq) in tracker.at.iter().enumerate() {
+            if mask & (1 << id) != 0 {
+                tracker.key ^= place_key(id as u8, sq);
+            }
+        }
+        let all = (0..plans.plans.len() as u32).map(|i| (i, [0; 2])).collect();
+        Following {
+            plans,
+            tracker,
+            levels: vec![all],
+            depth: 0,
+            budget,
+        }
+    }
+
+    /// The key of the units' places and of the plans followed.
+    pub(crate) fn key(&self) -> u64 {
+        self.tracker.key ^ mix(u64::from(self.budget.0) << 32 | u64::from(self.budget.1) | 1 << 63)
+    }
+
+    /// Enters `pos`, with `mating_moves` left to the mating side and `goal_moves` to the
+    /// goal side: keeps the plans of the position before that are still within reach.
+    /// False (and nothing entered) when none is.
+    pub(crate) fn enter<R: RuleSet>(
+        &mut self,
+        pos: &Position<R>,
+        goal: Side,
+        mating_moves: u32,
+        goal_moves: u32,
+    ) -> bool {
+        if self.levels.len() == self.depth + 1 {
+            self.levels.push(Vec::new());
+        }
+        let mut next = std::mem::take(&mut self.levels[self.depth + 1]);
+        next.clear();
+        for &(i, _) in &self.levels[self.depth] {
+            if let Some(slack) = self.plans.slack(
+                i as usize,
+                pos,
+                &self.tracker,
+                goal,
+                mating_moves,
+                goal_moves,
+            ) {
+                next.push((i, slack));
+            }
+        }
+        let within = !next.is_empty();
+        self.levels[self.depth + 1] = next;
+        if within {
+            self.depth += 1;
+        }
+        within
+    }
+
+    /// Leaves the position last entered.
+    pub(crate) fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// Whether `mv`, about to be played by `side` in the position last entered, keeps
+    /// some plan within reach.
+    pub(crate) fn allows<R: RuleSet>(&mut self, pos: &Position<R>, mv: &Move, side: Side) -> bool {
+        let level = &self.levels[self.depth];
+        level.iter().any(|&(i, slack)| {
+            self.plans
+                .allows(i as usize, pos, &self.tracker, mv, side, slack)
+        })
+    }
+
+    /// Follows `mv`, about to be made.
+    pub(crate) fn make(&mut self, mv: &Move) {
+        self.tracker.make(mv);
+    }
+
+    /// Takes back `mv`, the last move followed.
+    pub(crate) fn unmake(&mut self, mv: &Move) {
+        self.tracker.unmake(mv);
     }
 }
 
@@ -799,6 +891,7 @@ impl<R: RuleSet> Repair<'_, R> {
             if self.minimal() {
                 self.plans.push(Plan {
                     places: self.placed.clone(),
+                    mask: self.used,
                     taken: self.taken,
                 });
             }

@@ -12,15 +12,14 @@ use crate::board::Board;
 use crate::bound::{GoalBound, Verdict};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::notation::{full_text, Style};
-use crate::piece::{Kind, Side};
-use crate::plan::{Plans, Tracker};
+use crate::piece::Side;
+use crate::plan::{Following, Plans};
 use crate::position::Position;
 use crate::proof::ProofBound;
 use crate::rules::RuleSet;
 use crate::square::Square;
 use crate::stipulation::{Family, Goal, Stipulation};
 use crate::structured::Tail;
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -75,7 +74,7 @@ pub struct SolveOptions {
     pub first_moves: Option<(usize, usize)>,
     /// Threads a long help play may share its first moves among (1: one search).
     pub threads: usize,
-    /// `Intelligent`: help mates and stalemates are sought plan by plan ([`Plans`]).
+    /// `Intelligent`: help mates and stalemates are sought along plans ([`Plans`]).
     pub intelligent: bool,
 }
 
@@ -215,9 +214,8 @@ pub struct Solver<'p, R: RuleSet> {
     /// The table of the workers of help play shared out, kept from one length to the
     /// next ([`Solver::help_root`]).
     shared: Option<Arc<SharedTable>>,
-    /// In intelligent mode, the plans of the help play under way, the units followed
-    /// and the plan searched now.
-    plan: Option<(Plans, Tracker, usize, (u32, u32))>,
+    /// In intelligent mode, the plans of the help play under way and the units followed.
+    plan: Option<Following>,
 }
 
 /// The transposition table: what is known of positions already searched, each answer
@@ -496,9 +494,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     }
 
     fn key(&self) -> u64 {
-        let plan = self.plan.as_ref().map_or(0, |p| {
-            (p.2 as u64 + 1 + (u64::from(p.3 .0) << 40) + (u64::from(p.3 .1) << 50)) ^ p.1.key
-        });
+        let plan = self.plan.as_ref().map_or(0, Following::key);
         self.pos.hash()
             ^ self.pos.rules().history_key(self.pos).rotate_left(17)
             ^ u64::from(self.granted).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -1444,9 +1440,18 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// and `threads` allows, with the first moves shared out
     /// ([`Solver::share_first_moves`]).
     fn help_root(&mut self, len: u32, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
-        if self.help_by_plans(len, line, out) {
-            return;
+        // (the plain search is cheap for a short play, and drawing up plans is not)
+        let planned = self.stip.family == Family::Help
+            && len >= PLANNED_HELP
+            && self.follow_plans((len.div_ceil(2), len / 2));
+        self.help_from_root(len, line, out);
+        if planned {
+            self.plan = None;
         }
+    }
+
+    /// See [`Solver::help_root`].
+    fn help_from_root(&mut self, len: u32, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
         if !self.shares_help(len) {
             self.help(len, line, out);
             return;
@@ -1456,7 +1461,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         };
         self.share_first_moves(&roots, out, |solver, mv, lines| {
             solver.pos.make(mv);
+            solver.follow_make(&mv);
             solver.help(len - 1, &mut vec![mv], lines);
+            solver.follow_unmake(&mv);
             solver.pos.unmake();
         });
     }
@@ -1473,9 +1480,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             .shared
             .get_or_insert_with(|| Arc::new(SharedTable::new(SHARED_TABLE_BITS)))
             .clone();
+        let plan = self.plan.clone();
         let by_first = self.share_out(
             roots.len(),
-            |solver| solver.table = Table::shared(shared.clone()),
+            |solver| {
+                solver.table = Table::shared(shared.clone());
+                solver.plan.clone_from(&plan);
+            },
             |solver, i, lines| explore(solver, roots[i], lines),
         );
         for (_, lines) in by_first {
@@ -1535,36 +1546,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         by_piece
     }
 
-    /// Intelligent mode: help play of `len` half-moves searched once per plan, the lines
-    /// gathered without repeats. False when intelligent mode does not apply.
-    fn help_by_plans(&mut self, len: u32, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
-        // (the plain search is cheap for a short play, and drawing up plans is not)
-        if self.stip.family != Family::Help || len < PLANNED_HELP {
-            return false;
-        }
-        self.by_plans(
-            (len.div_ceil(2), len / 2),
-            line,
-            out,
-            |solver, line, found| {
-                solver.help(len, line, found);
-            },
-        )
-    }
-
-    /// Intelligent mode: runs `search` once per plan for a mate or stalemate within
-    /// `budget` (the moves of the mating side and of the goal side), the lines gathered
-    /// into `out` without repeats. False when intelligent mode does not apply.
-    fn by_plans<F>(
-        &mut self,
-        budget: (u32, u32),
-        line: &mut Vec<Move>,
-        out: &mut Vec<Vec<Move>>,
-        search: F,
-    ) -> bool
-    where
-        F: Fn(&mut Solver<'_, R>, &mut Vec<Move>, &mut Vec<Vec<Move>>) + Sync,
-    {
+    /// Intelligent mode: draws up the plans of a mate or stalemate within `budget` (the
+    /// moves of the mating side and of the goal side) and has the search follow them.
+    /// False when intelligent mode does not apply (or gives way).
+    fn follow_plans(&mut self, budget: (u32, u32)) -> bool {
         if !self.opts.intelligent
             || !matches!(self.stip.goal, Goal::Mate | Goal::Stalemate)
             || self.stip.reflex
@@ -1580,111 +1565,51 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let Some(plans) = Plans::new(self.pos, goal, mate, budget.0, budget.1) else {
             return false;
         };
-        let tracker = plans.tracker(self.pos);
-        let count = plans.plans.len();
-        let mut seen: HashSet<Vec<(Square, Square, Option<Kind>)>> = HashSet::new();
-        let key = |l: &[Move]| {
-            l.iter()
-                .map(|m| (m.from, m.to, m.promotion))
-                .collect::<Vec<_>>()
-        };
-        for l in out.iter() {
-            seen.insert(key(l));
-        }
-        if self.opts.threads > 1 && count > 1 && self.opts.max_solutions.is_none() {
-            for (_, found) in self.share_plans(plans, tracker, budget, &search) {
-                for l in found {
-                    if seen.insert(key(&l)) {
-                        out.push(l);
-                        self.found += 1;
-                    }
-                }
-            }
-            return true;
-        }
-        // one plan after the other: a line found by an earlier plan is not counted again
-        self.plan = Some((plans, tracker, 0, budget));
-        for i in 0..count {
-            let mut found = Vec::new();
-            let before = self.found;
-            self.search_plan(i, line, &mut found, &search);
-            self.found = before;
-            for l in found {
-                if seen.insert(key(&l)) {
-                    out.push(l);
-                    self.found += 1;
-                }
-            }
-            if self.opts.max_solutions.is_some_and(|m| self.found >= m) {
-                self.stopped = Some(Stop::Solutions);
-            }
-            if self.stopped.is_some() {
-                break;
-            }
-        }
-        self.plan = None;
+        self.plan = Some(Following::new(plans, self.pos, budget));
         true
     }
 
-    /// Runs `search` for plan `i` of the plans followed now.
-    fn search_plan<F>(
-        &mut self,
-        i: usize,
-        line: &mut Vec<Move>,
-        found: &mut Vec<Vec<Move>>,
-        search: &F,
-    ) where
-        F: Fn(&mut Self, &mut Vec<Move>, &mut Vec<Vec<Move>>),
-    {
-        if let Some((plans, tracker, at, _)) = &mut self.plan {
-            *at = i;
-            plans.follow(i, tracker);
-        }
-        search(self, line, found);
-    }
-
-    /// Shares the plans out among the threads, each worker with a copy of the plans; the
-    /// lines each plan's `search` finds, by plan.
-    fn share_plans<F>(
-        &mut self,
-        plans: Plans,
-        tracker: Tracker,
-        budget: (u32, u32),
-        search: &F,
-    ) -> Vec<LinesOfFirst>
-    where
-        F: Fn(&mut Solver<'_, R>, &mut Vec<Move>, &mut Vec<Vec<Move>>) + Sync,
-    {
-        let count = plans.plans.len();
-        self.share_out(
-            count,
-            |solver| solver.plan = Some((plans.clone(), tracker.clone(), 0, budget)),
-            |solver, i, lines| solver.search_plan(i, &mut Vec::new(), lines, search),
-        )
-    }
-
-    /// In intelligent mode, the moves each side could spare while the plan searched
-    /// now is carried out with `mating` moves of the mating side and `goal_moves` of the
-    /// goal side left: `Err` when it cannot be, `Ok(None)`
-    /// outside intelligent mode.
-    fn plan_slack(&mut self, mating: u32, goal_moves: u32) -> Result<Option<[u32; 2]>, ()> {
+    /// In intelligent mode, enters the position with `mating` moves of the mating side
+    /// and `goal_moves` of the goal side left ([`Following::enter`]): `Err` when no plan
+    /// is within reach, `Ok(true)` when entered (to be left), `Ok(false)` outside
+    /// intelligent mode.
+    fn follow_enter(&mut self, mating: u32, goal_moves: u32) -> Result<bool, ()> {
         let goal = self.white.opponent();
         match &mut self.plan {
-            Some((plans, tracker, i, _)) => plans
-                .slack(*i, self.pos, tracker, goal, mating, goal_moves)
-                .map(Some)
-                .ok_or(()),
-            None => Ok(None),
+            Some(plan) => match plan.enter(self.pos, goal, mating, goal_moves) {
+                true => Ok(true),
+                false => Err(()),
+            },
+            None => Ok(false),
         }
     }
 
-    /// Whether `mv` keeps the plan searched now within reach ([`Plans::allows`]).
-    fn plan_allows(&mut self, slack: Option<[u32; 2]>, mv: &Move) -> bool {
-        match (&mut self.plan, slack) {
-            (Some((plans, tracker, i, _)), Some(slack)) => {
-                plans.allows(*i, self.pos, tracker, mv, self.pos.side(), slack)
-            }
+    /// Leaves the position entered by [`Solver::follow_enter`] (when `entered`).
+    fn follow_leave(&mut self, entered: bool) {
+        if let (true, Some(plan)) = (entered, &mut self.plan) {
+            plan.leave();
+        }
+    }
+
+    /// Whether `mv` keeps some plan within reach ([`Following::allows`]).
+    fn plan_allows(&mut self, entered: bool, mv: &Move) -> bool {
+        match (&mut self.plan, entered) {
+            (Some(plan), true) => plan.allows(self.pos, mv, self.pos.side()),
             _ => true,
+        }
+    }
+
+    /// Follows `mv`, about to be made, in the plans' units.
+    fn follow_make(&mut self, mv: &Move) {
+        if let Some(plan) = &mut self.plan {
+            plan.make(mv);
+        }
+    }
+
+    /// Takes back `mv` in the plans' units.
+    fn follow_unmake(&mut self, mv: &Move) {
+        if let Some(plan) = &mut self.plan {
+            plan.unmake(mv);
         }
     }
 
@@ -1814,12 +1739,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
             return holds;
         }
-        let Ok(slack) = self.plan_slack(left.div_ceil(2), left / 2) else {
+        let Ok(entered) = self.follow_enter(left.div_ceil(2), left / 2) else {
             self.table.insert(key, false);
             return false;
         };
         let helping = if self.stip.family == Family::Help {
             let Some(helping) = self.help_bound(left) else {
+                self.follow_leave(entered);
                 self.table.insert(key, false);
                 return false;
             };
@@ -1852,7 +1778,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             if must_check && !(self.pos.may_check(mv, filter) && self.pos.gives_check(mv)) {
                 continue;
             }
-            if self.unhelpful(helping, mv) || !self.plan_allows(slack, mv) {
+            if self.unhelpful(helping, mv) || !self.plan_allows(entered, mv) {
                 continue;
             }
             self.pos.make(*mv);
@@ -1860,9 +1786,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                 self.pos.unmake();
                 continue;
             }
-            if let Some((_, tracker, _, _)) = &mut self.plan {
-                tracker.make(mv);
-            }
+            self.follow_make(mv);
             line.push(*mv);
             let ok = if left == 1 {
                 match self.stip.family {
@@ -1889,9 +1813,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
             line.pop();
             self.pos.unmake();
-            if let Some((_, tracker, _, _)) = &mut self.plan {
-                tracker.unmake(mv);
-            }
+            self.follow_unmake(mv);
             any |= ok;
             if self.opts.max_solutions.is_some_and(|m| self.found >= m) {
                 self.stopped = Some(Stop::Solutions);
@@ -1901,6 +1823,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
         }
         self.give_back(moves);
+        self.follow_leave(entered);
         if !any && self.stopped.is_none() {
             self.table.insert(key, false);
         }
@@ -2089,12 +2012,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let mut lines = Vec::new();
         let mut line = Vec::new();
         let n = self.stip.moves;
-        let by_plans = self.stip.family == Family::SeriesHelp
-            && self.by_plans((1, n), &mut line, &mut lines, |solver, line, found| {
-                solver.series(n, line, found);
-            });
-        if !by_plans {
-            self.series(n, &mut line, &mut lines);
+        let planned = self.stip.family == Family::SeriesHelp && self.follow_plans((1, n));
+        self.series(n, &mut line, &mut lines);
+        if planned {
+            self.plan = None;
         }
         lines.into_iter().map(|l| self.write_series(&l)).collect()
     }
@@ -2118,7 +2039,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if left == 1 && self.stip.reci.is_some() {
             return self.reciprocal(key, line, out);
         }
-        let Ok(slack) = self.plan_slack(1, left) else {
+        let Ok(entered) = self.follow_enter(1, left) else {
             self.table.insert(key, false);
             return false;
         };
@@ -2131,6 +2052,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             };
             match bound.verdict(self.pos, now, after) {
                 Verdict::OutOfReach => {
+                    self.follow_leave(entered);
                     self.table.insert(key, false);
                     return false;
                 }
@@ -2142,6 +2064,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         // in reflex play a side that can reach the goal must: the series side too
         if self.stip.family == Family::SeriesReflex && self.some_move_reaches_goal(&moves) {
             self.give_back(moves);
+            self.follow_leave(entered);
             return false;
         }
         let first = line.is_empty();
@@ -2156,13 +2079,14 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             self.share_first_moves(&roots, out, |solver, mv, lines| {
                 solver.series_move(left, &mv, &mut Vec::new(), lines);
             });
+            self.follow_leave(entered);
             return out.len() > before;
         }
         let mut any = false;
         for mv in &moves {
             if self.unhelpful(helping, mv)
                 || self.left_out(first, mv)
-                || !self.plan_allows(slack, mv)
+                || !self.plan_allows(entered, mv)
             {
                 continue;
             }
@@ -2175,6 +2099,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
         }
         self.give_back(moves);
+        self.follow_leave(entered);
         if !any && self.stopped.is_none() {
             self.table.insert(key, false);
         }
@@ -2188,7 +2113,6 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     fn shares_series(&self, left: u32) -> bool {
         self.opts.threads > 1
             && left >= 4
-            && self.plan.is_none()
             && matches!(self.stip.family, Family::Series | Family::SeriesHelp)
             && matches!(self.stip.goal, Goal::Mate | Goal::Stalemate)
             && self.stip.reci.is_none()
@@ -2208,9 +2132,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     ) -> bool {
         let mut any = false;
         self.pos.make(*mv);
-        if let Some((_, tracker, _, _)) = &mut self.plan {
-            tracker.make(mv);
-        }
+        self.follow_make(mv);
         line.push(*mv);
         let mut ended = false;
         // the series may end here
@@ -2246,9 +2168,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         }
         line.pop();
         self.pos.unmake();
-        if let Some((_, tracker, _, _)) = &mut self.plan {
-            tracker.unmake(mv);
-        }
+        self.follow_unmake(mv);
         any
     }
 
