@@ -1,12 +1,13 @@
 //! Intelligent mode finds the same solutions as the plain search.
 //!
 //! With the option `Intelligent`, long help play and help series play to mate or
-//! stalemate are searched once per final picture drawn up beforehand (plans), each search
-//! cut where the plan's units can no longer reach their squares. The pictures must cover
-//! every solution: on random orthodox positions (pawns that may promote, castling
+//! stalemate are searched following final pictures drawn up beforehand (plans), the
+//! search cut where no plan's units can still reach their squares. The pictures must
+//! cover every solution: on random orthodox positions (pawns that may promote, castling
 //! rights) each stipulation is solved with the option and without, on one thread and on
-//! two, and the solutions must be the same. Positions come from a tiny xorshift
-//! generator, so the test is reproducible.
+//! two, and the solutions must be the same. Help play of five moves also tries the
+//! shorter play of four with the plans of the five (those that fit). Positions come from
+//! a tiny xorshift generator, so the test is reproducible.
 
 use fairyforge::engine::input::Family;
 use fairyforge::engine::solve::{Solution, SolveOptions, Solver};
@@ -17,9 +18,6 @@ use std::time::{Duration, Instant};
 
 mod common;
 use common::{kind, place, XorShift};
-
-/// Random positions tried per stipulation.
-const POSITIONS: usize = 20;
 
 /// Kings (sometimes on their game-array squares with rooks in the corners and castling
 /// rights) and two to four orthodox units.
@@ -83,16 +81,19 @@ fn lines(
 
 #[test]
 fn intelligent_mode_finds_the_same_solutions() {
+    // (stipulation, random positions tried)
     let stipulations = [
-        (Family::Help, Goal::Mate, 4),
-        (Family::Help, Goal::Stalemate, 4),
-        (Family::SeriesHelp, Goal::Mate, 4),
-        (Family::SeriesHelp, Goal::Stalemate, 4),
+        (Family::Help, Goal::Mate, 4, 20),
+        (Family::Help, Goal::Stalemate, 4, 20),
+        (Family::SeriesHelp, Goal::Mate, 4, 20),
+        (Family::SeriesHelp, Goal::Stalemate, 4, 20),
+        (Family::Help, Goal::Mate, 5, 10),
+        (Family::Help, Goal::Stalemate, 5, 10),
     ];
     let mut rng = XorShift(0x7A3C_91E5_0B42_D6F1);
     let (mut solved, mut planned) = (0, 0);
-    for &(family, goal, moves) in &stipulations {
-        for _ in 0..POSITIONS {
+    for &(family, goal, moves, positions) in &stipulations {
+        for _ in 0..positions {
             let stip = Stipulation {
                 family,
                 goal,

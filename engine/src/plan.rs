@@ -19,11 +19,9 @@
 //! along its own units. Each unit needs at least its distance on an empty board
 //! ([`RuleSet::span`]) to reach its square, so the plan's moves fit the budget.
 //!
-//! A stalemate asks more: every unit of the goal side must end without a move. A unit
-//! with few squares to end on within its side's moves is accounted for in the plan,
-//! either placed (and the board repaired around it) or taken by the mating side, which
-//! costs that side a move per unit taken; one with more squares is left free, and the
-//! search's last test sees whether it can move.
+//! A stalemate asks more: every unit of the goal side must end without a move. Each one
+//! is accounted for in the plan, either placed (and the board repaired around it) or
+//! taken by the mating side, which costs that side a move per unit taken.
 //!
 //! When drawing up the plans would take too long (too many repairs or plans), there are
 //! none and the play is searched as without the option.
@@ -55,12 +53,8 @@ use crate::square::Square;
 const NONE: u8 = u8::MAX;
 
 /// Past this many plans, or repairs tried, intelligent mode gives way to the plain search.
-const MAX_PLANS: usize = 50_000;
-const MAX_REPAIRS: usize = 400_000;
-
-/// A unit of the goal side with more squares than this to end on is left free in a
-/// stalemate's plans.
-const MAX_SPOTS: usize = 12;
+const MAX_PLANS: usize = 200_000;
+const MAX_REPAIRS: usize = 3_000_000;
 
 /// One unit of the position the search starts from.
 #[derive(Clone, Copy, Debug)]
@@ -84,6 +78,8 @@ pub(crate) struct Plan {
     places: Vec<Place>,
     /// The units of `places`, by number.
     mask: u64,
+    /// The moves each side's units need at least to reach their places.
+    cost: [u32; 2],
     /// For a stalemate: the goal side's units the plan has taken (by the mating side).
     taken: u64,
 }
@@ -315,6 +311,9 @@ pub(crate) struct Plans {
     units: Vec<Unit>,
     pub(crate) plans: Vec<Plan>,
     dist: Distances,
+    goal: Side,
+    /// The castling allowance of each side in the diagram.
+    castling: [u32; 2],
 }
 
 /// What is wrong with a board that should show the goal.
@@ -347,6 +346,21 @@ struct Repair<'a, R: RuleSet> {
     plans: Vec<Plan>,
     repairs: usize,
     list: MoveList,
+    /// By unit: the kinds it may end as.
+    becomings: Vec<Vec<Becoming>>,
+    /// Scratch room for [`Repair::choose`].
+    choices: Vec<(u8, u8, Bitboard)>,
+}
+
+/// A kind a unit may end as (its own, or one it promotes to), and where it can stand
+/// as one within so many moves.
+struct Becoming {
+    kind: Kind,
+    /// By square, the fewest moves.
+    cost: [u8; 64],
+    /// `within[n]`: the squares (where the kind may stand) it can reach in `n` moves or
+    /// fewer, up to its side's budget.
+    within: Vec<Bitboard>,
 }
 
 impl Plans {
@@ -393,10 +407,47 @@ impl Plans {
                 }
             }
         }
-        let mut budget = [0; 2];
-        budget[goal.index()] = goal_moves + castling_allowance(root, goal);
-        budget[goal.opponent().index()] = mating_moves + castling_allowance(root, goal.opponent());
+        let mut castling = [0; 2];
+        for side in [Side::White, Side::Black] {
+            castling[side.index()] = castling_allowance(root, side);
+        }
+        let mut budget = castling;
+        budget[goal.index()] += goal_moves;
+        budget[goal.opponent().index()] += mating_moves;
         let pos = empty_like(root, goal);
+        let becomings = units
+            .iter()
+            .map(|u| {
+                let mut kinds = vec![u.kind];
+                if R::KINDS[u.kind.index()].pawn {
+                    kinds.extend_from_slice(root.promotions_of(u.kind));
+                }
+                kinds
+                    .into_iter()
+                    .map(|kind| {
+                        let cost = dist.row(root, u.side, u.kind, u.from, kind);
+                        let pawn = R::KINDS[kind.index()].pawn;
+                        let within = (0..=budget[u.side.index()])
+                            .map(|n| {
+                                (0..64u8)
+                                    .map(Square::new)
+                                    .fold(Bitboard::EMPTY, |mut b, sq| {
+                                        let c = cost[sq.index()];
+                                        if c != FAR
+                                            && u32::from(c) <= n
+                                            && !(pawn && (sq.rank() == 0 || sq.rank() == 7))
+                                        {
+                                            b.insert(sq);
+                                        }
+                                        b
+                                    })
+                            })
+                            .collect();
+                        Becoming { kind, cost, within }
+                    })
+                    .collect()
+            })
+            .collect();
         let mut repair = Repair {
             units: &units,
             dist: &mut dist,
@@ -412,6 +463,8 @@ impl Plans {
             plans: Vec::new(),
             repairs: 0,
             list: MoveList::new(),
+            becomings,
+            choices: Vec::new(),
         };
         let home = root.royal_squares(goal).first()?;
         let royal = units.iter().position(|u| u.from == home)?;
@@ -434,7 +487,40 @@ impl Plans {
             }
         }
         let plans = repair.plans;
-        Some(Plans { units, plans, dist })
+        Some(Plans {
+            units,
+            plans,
+            dist,
+            goal,
+            castling,
+        })
+    }
+
+    /// The plans that fit within `budget` (the moves of the mating side and of the goal
+    /// side, no more than those they were drawn up for): the plans drawn up for that
+    /// budget, as the repair reaches every one of them whatever the budget.
+    pub(crate) fn within(&self, budget: (u32, u32)) -> Plans {
+        let mut within = [0; 2];
+        within[self.goal.index()] = budget.1 + self.castling[self.goal.index()];
+        let mating = self.goal.opponent().index();
+        within[mating] = budget.0 + self.castling[mating];
+        let plans = self
+            .plans
+            .iter()
+            .filter(|p| {
+                p.cost[0] <= within[0]
+                    && p.cost[1] <= within[1]
+                    && p.taken.count_ones() <= within[mating]
+            })
+            .cloned()
+            .collect();
+        Plans {
+            units: self.units.clone(),
+            plans,
+            dist: self.dist.clone(),
+            goal: self.goal,
+            castling: self.castling,
+        }
     }
 
     /// The moves each side (by [`Side::index`]) could still spare while plan `plan`'s
@@ -737,62 +823,107 @@ impl<R: RuleSet> Repair<'_, R> {
     /// How many units, kinds and squares within the budget could put `wrong` right (a
     /// count up to `enough`, then any larger number).
     fn ways(&mut self, wrong: &Wrong, enough: usize) -> usize {
-        self.places(Some(wrong), None, enough).len()
+        let mut choices = std::mem::take(&mut self.choices);
+        self.choose(Some(wrong), None, &mut choices);
+        let mut n = 0;
+        for &(_, _, squares) in &choices {
+            n += squares.count() as usize;
+            if n > enough {
+                break;
+            }
+        }
+        self.choices = choices;
+        n
+    }
+
+    /// How many places unit `i` has within the budget.
+    fn count_places(&mut self, i: usize) -> usize {
+        let mut choices = std::mem::take(&mut self.choices);
+        self.choose(None, Some(i), &mut choices);
+        let n = choices.iter().map(|c| c.2.count() as usize).sum();
+        self.choices = choices;
+        n
     }
 
     /// The places (with their costs) within the budget for the units not yet placed nor
     /// taken (or for unit `only`), as their own kind or a kind they promote to, on the
-    /// empty squares where they could put `wrong` right (anywhere, without one); at most
-    /// `enough` and one more.
-    fn places(
+    /// empty squares where they could put `wrong` right (anywhere, without one).
+    fn places(&mut self, wrong: Option<&Wrong>, only: Option<usize>) -> Vec<(Place, u8)> {
+        let mut choices = std::mem::take(&mut self.choices);
+        self.choose(wrong, only, &mut choices);
+        let mut places = Vec::new();
+        for &(i, b, squares) in &choices {
+            let becoming = &self.becomings[i as usize][b as usize];
+            for at in squares {
+                let place = Place {
+                    unit: i,
+                    kind: becoming.kind,
+                    at,
+                };
+                places.push((place, becoming.cost[at.index()]));
+            }
+        }
+        self.choices = choices;
+        places
+    }
+
+    /// For [`Repair::places`]: by unit and kind it may end as ([`Becoming`]), the
+    /// squares.
+    fn choose(
         &mut self,
         wrong: Option<&Wrong>,
         only: Option<usize>,
-        enough: usize,
-    ) -> Vec<(Place, u8)> {
+        out: &mut Vec<(u8, u8, Bitboard)>,
+    ) {
+        out.clear();
+        let goal = self.goal;
         let empty = !self.pos.board().occupied();
-        let mut places = Vec::new();
-        for (i, unit) in self.units.iter().copied().enumerate() {
-            if (self.used | self.taken) & (1 << i) != 0 || only.is_some_and(|o| o != i) {
-                continue;
-            }
-            let left = self.budget[unit.side.index()] - self.spent[unit.side.index()];
-            let mut kinds = vec![unit.kind];
-            if R::KINDS[unit.kind.index()].pawn {
-                kinds.extend_from_slice(self.pos.promotions_of(unit.kind));
-            }
-            for kind in kinds {
-                let pawn = R::KINDS[kind.index()].pawn;
-                let spots = match wrong {
-                    Some(wrong) => self.spots(wrong, kind, unit.side) & empty,
-                    None => empty,
+        // where a unit could put it right, and for one of the mating side besides where
+        // from it could observe a square
+        let (spots, observed) = match wrong {
+            None => (empty, None),
+            Some(wrong) => {
+                let Some(k) = self.pos.royal_squares(goal).first() else {
+                    return;
                 };
-                let row = self
-                    .dist
-                    .row(&self.pos, unit.side, unit.kind, unit.from, kind);
-                for at in spots {
-                    let c = row[at.index()];
-                    if (pawn && (at.rank() == 0 || at.rank() == 7))
-                        || c == FAR
-                        || u32::from(c) > left
-                    {
-                        continue;
-                    }
-                    places.push((
-                        Place {
-                            unit: i as u8,
-                            kind,
-                            at,
-                        },
-                        c,
-                    ));
-                    if places.len() > enough {
-                        return places;
+                match wrong {
+                    Wrong::NoCheck => (Bitboard::EMPTY, Some(k)),
+                    Wrong::Check(from) | Wrong::Exposed(from) => (*from, None),
+                    Wrong::Escape(m) => {
+                        let mover = m.mover.kind;
+                        let mut s = Bitboard::from_square(m.to);
+                        if let Some(b) = self.dist.blockers(&self.pos, mover, goal) {
+                            s |= b[m.from.index()][m.to.index()];
+                        }
+                        let royal = if R::KINDS[mover.index()].royal {
+                            m.to
+                        } else {
+                            k
+                        };
+                        (s, Some(royal))
                     }
                 }
             }
+        };
+        let rules = self.pos.rules();
+        for (i, unit) in self.units.iter().enumerate() {
+            if (self.used | self.taken) & (1 << i) != 0 || only.is_some_and(|o| o != i) {
+                continue;
+            }
+            let side = unit.side.index();
+            let left = (self.budget[side] - self.spent[side]) as usize;
+            for (b, becoming) in self.becomings[i].iter().enumerate() {
+                let mut squares = spots;
+                if let (Some(sq), true) = (observed, unit.side != goal) {
+                    squares |= rules.reach(becoming.kind, sq, unit.side);
+                }
+                let within = becoming.within[left.min(becoming.within.len() - 1)];
+                let squares = squares & empty & within;
+                if squares.non_empty() {
+                    out.push((i as u8, b as u8, squares));
+                }
+            }
         }
-        places
     }
 
     /// Whether `wrong` still holds on the board.
@@ -826,41 +957,6 @@ impl<R: RuleSet> Repair<'_, R> {
         }
     }
 
-    /// The squares where a unit of `side` could put `wrong` right.
-    fn spots(&mut self, wrong: &Wrong, kind: Kind, side: Side) -> Bitboard {
-        let goal = self.goal;
-        let Some(k) = self.pos.royal_squares(goal).first() else {
-            return Bitboard::EMPTY;
-        };
-        let rules = self.pos.rules();
-        match wrong {
-            Wrong::NoCheck => {
-                if side == goal {
-                    Bitboard::EMPTY
-                } else {
-                    rules.reach(kind, k, side)
-                }
-            }
-            Wrong::Check(from) | Wrong::Exposed(from) => *from,
-            Wrong::Escape(m) => {
-                let mover = m.mover.kind;
-                let mut s = Bitboard::from_square(m.to);
-                if let Some(b) = self.dist.blockers(&self.pos, mover, goal) {
-                    s |= b[m.from.index()][m.to.index()];
-                }
-                if side != goal {
-                    let royal = if R::KINDS[mover.index()].royal {
-                        m.to
-                    } else {
-                        k
-                    };
-                    s |= rules.reach(kind, royal, side);
-                }
-                s
-            }
-        }
-    }
-
     /// Puts the board right in every way the budget allows; false when the search gave
     /// way (too many plans or repairs).
     fn extend(&mut self) -> bool {
@@ -876,15 +972,19 @@ impl<R: RuleSet> Repair<'_, R> {
         }
         let Some(wrong) = self.wrong() else {
             if !self.mate {
-                // every unit of the goal side stays without a move or is taken
-                // (a unit with many squares to stand on is left free: the search's
-                // last test sees whether it moves)
-                let free = (0..self.units.len()).find(|&i| {
-                    self.units[i].side == self.goal
-                        && (self.used | self.taken) & (1 << i) == 0
-                        && self.places(None, Some(i), MAX_SPOTS).len() <= MAX_SPOTS
-                });
-                if let Some(i) = free {
+                // every unit of the goal side stays without a move or is taken: the
+                // one with the fewest squares to stand on first
+                let mut fewest: Option<(usize, usize)> = None;
+                for i in 0..self.units.len() {
+                    if self.units[i].side != self.goal || (self.used | self.taken) & (1 << i) != 0 {
+                        continue;
+                    }
+                    let n = self.count_places(i);
+                    if fewest.is_none_or(|f| n < f.0) {
+                        fewest = Some((n, i));
+                    }
+                }
+                if let Some((_, i)) = fewest {
                     return self.account_for(i);
                 }
             }
@@ -892,12 +992,13 @@ impl<R: RuleSet> Repair<'_, R> {
                 self.plans.push(Plan {
                     places: self.placed.clone(),
                     mask: self.used,
+                    cost: self.spent,
                     taken: self.taken,
                 });
             }
             return true;
         };
-        for (place, c) in self.places(Some(&wrong), None, usize::MAX) {
+        for (place, c) in self.places(Some(&wrong), None) {
             self.add(place, c);
             let ok = self.still(&wrong, place.at) || self.extend();
             self.remove();
@@ -920,7 +1021,7 @@ impl<R: RuleSet> Repair<'_, R> {
                 return false;
             }
         }
-        for (place, c) in self.places(None, Some(i), usize::MAX) {
+        for (place, c) in self.places(None, Some(i)) {
             self.add(place, c);
             let ok = self.extend();
             self.remove();

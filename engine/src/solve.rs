@@ -218,6 +218,12 @@ pub struct Solver<'p, R: RuleSet> {
     plan: Option<Following>,
 }
 
+/// The moves of the mating side and of the goal side in help play of `len` half-moves
+/// (the goal side moves second to last, the mating side last).
+fn help_budget(len: u32) -> (u32, u32) {
+    (len.div_ceil(2), len / 2)
+}
+
 /// The transposition table: what is known of positions already searched, each answer
 /// a key (a Zobrist hash folded with the question asked) and a truth value.
 ///
@@ -1401,8 +1407,20 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         } else {
             2 - total % 2
         };
+        // the plans of the whole play hold those of every shorter one
+        // (the plain search is cheap for a short play, and drawing up plans is not)
+        let plans = if self.stip.family == Family::Help && total >= PLANNED_HELP {
+            self.draw_plans(help_budget(total))
+        } else {
+            None
+        };
         while len <= total && self.stopped.is_none() {
+            let budget = help_budget(len);
+            if let (Some(plans), true) = (&plans, len >= PLANNED_HELP) {
+                self.plan = Some(Following::new(plans.within(budget), self.pos, budget));
+            }
             self.help_root(len, &mut line, &mut lines);
+            self.plan = None;
             if self.opts.stop_on_short && !lines.is_empty() {
                 break;
             }
@@ -1440,18 +1458,6 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// and `threads` allows, with the first moves shared out
     /// ([`Solver::share_first_moves`]).
     fn help_root(&mut self, len: u32, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
-        // (the plain search is cheap for a short play, and drawing up plans is not)
-        let planned = self.stip.family == Family::Help
-            && len >= PLANNED_HELP
-            && self.follow_plans((len.div_ceil(2), len / 2));
-        self.help_from_root(len, line, out);
-        if planned {
-            self.plan = None;
-        }
-    }
-
-    /// See [`Solver::help_root`].
-    fn help_from_root(&mut self, len: u32, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
         if !self.shares_help(len) {
             self.help(len, line, out);
             return;
@@ -1546,10 +1552,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         by_piece
     }
 
-    /// Intelligent mode: draws up the plans of a mate or stalemate within `budget` (the
-    /// moves of the mating side and of the goal side) and has the search follow them.
-    /// False when intelligent mode does not apply (or gives way).
-    fn follow_plans(&mut self, budget: (u32, u32)) -> bool {
+    /// Intelligent mode: the plans of a mate or stalemate within `budget` (the moves of
+    /// the mating side and of the goal side); `None` when intelligent mode does not
+    /// apply (or gives way).
+    fn draw_plans(&mut self, budget: (u32, u32)) -> Option<Plans> {
         if !self.opts.intelligent
             || !matches!(self.stip.goal, Goal::Mate | Goal::Stalemate)
             || self.stip.reflex
@@ -1558,15 +1564,11 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             || self.stip.structured.is_some()
             || self.first_moves.is_some()
         {
-            return false;
+            return None;
         }
         let goal = self.white.opponent();
         let mate = self.stip.goal == Goal::Mate;
-        let Some(plans) = Plans::new(self.pos, goal, mate, budget.0, budget.1) else {
-            return false;
-        };
-        self.plan = Some(Following::new(plans, self.pos, budget));
-        true
+        Plans::new(self.pos, goal, mate, budget.0, budget.1)
     }
 
     /// In intelligent mode, enters the position with `mating` moves of the mating side
@@ -2012,11 +2014,13 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         let mut lines = Vec::new();
         let mut line = Vec::new();
         let n = self.stip.moves;
-        let planned = self.stip.family == Family::SeriesHelp && self.follow_plans((1, n));
-        self.series(n, &mut line, &mut lines);
-        if planned {
-            self.plan = None;
+        if self.stip.family == Family::SeriesHelp {
+            if let Some(plans) = self.draw_plans((1, n)) {
+                self.plan = Some(Following::new(plans, self.pos, (1, n)));
+            }
         }
+        self.series(n, &mut line, &mut lines);
+        self.plan = None;
         lines.into_iter().map(|l| self.write_series(&l)).collect()
     }
 
