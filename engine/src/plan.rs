@@ -39,6 +39,7 @@
 //! it would without the option.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -342,7 +343,7 @@ struct Repair<'a, R: RuleSet> {
     used: u64,
     /// For a stalemate: the goal side's units to be taken.
     taken: u64,
-    seen: HashSet<u64>,
+    seen: HashSet<u64, BuildHasherDefault<Mixed>>,
     plans: Vec<Plan>,
     repairs: usize,
     list: MoveList,
@@ -459,7 +460,7 @@ impl Plans {
             placed: Vec::new(),
             used: 0,
             taken: 0,
-            seen: HashSet::new(),
+            seen: HashSet::default(),
             plans: Vec::new(),
             repairs: 0,
             list: MoveList::new(),
@@ -824,14 +825,7 @@ impl<R: RuleSet> Repair<'_, R> {
     /// count up to `enough`, then any larger number).
     fn ways(&mut self, wrong: &Wrong, enough: usize) -> usize {
         let mut choices = std::mem::take(&mut self.choices);
-        self.choose(Some(wrong), None, &mut choices);
-        let mut n = 0;
-        for &(_, _, squares) in &choices {
-            n += squares.count() as usize;
-            if n > enough {
-                break;
-            }
-        }
+        let n = self.choose(Some(wrong), None, enough, &mut choices);
         self.choices = choices;
         n
     }
@@ -839,8 +833,7 @@ impl<R: RuleSet> Repair<'_, R> {
     /// How many places unit `i` has within the budget.
     fn count_places(&mut self, i: usize) -> usize {
         let mut choices = std::mem::take(&mut self.choices);
-        self.choose(None, Some(i), &mut choices);
-        let n = choices.iter().map(|c| c.2.count() as usize).sum();
+        let n = self.choose(None, Some(i), usize::MAX, &mut choices);
         self.choices = choices;
         n
     }
@@ -850,7 +843,7 @@ impl<R: RuleSet> Repair<'_, R> {
     /// empty squares where they could put `wrong` right (anywhere, without one).
     fn places(&mut self, wrong: Option<&Wrong>, only: Option<usize>) -> Vec<(Place, u8)> {
         let mut choices = std::mem::take(&mut self.choices);
-        self.choose(wrong, only, &mut choices);
+        self.choose(wrong, only, usize::MAX, &mut choices);
         let mut places = Vec::new();
         for &(i, b, squares) in &choices {
             let becoming = &self.becomings[i as usize][b as usize];
@@ -868,14 +861,16 @@ impl<R: RuleSet> Repair<'_, R> {
     }
 
     /// For [`Repair::places`]: by unit and kind it may end as ([`Becoming`]), the
-    /// squares.
+    /// squares; how many places that makes (once past `enough`, the rest is left out).
     fn choose(
         &mut self,
         wrong: Option<&Wrong>,
         only: Option<usize>,
+        enough: usize,
         out: &mut Vec<(u8, u8, Bitboard)>,
-    ) {
+    ) -> usize {
         out.clear();
+        let mut n = 0;
         let goal = self.goal;
         let empty = !self.pos.board().occupied();
         // where a unit could put it right, and for one of the mating side besides where
@@ -884,7 +879,7 @@ impl<R: RuleSet> Repair<'_, R> {
             None => (empty, None),
             Some(wrong) => {
                 let Some(k) = self.pos.royal_squares(goal).first() else {
-                    return;
+                    return 0;
                 };
                 match wrong {
                     Wrong::NoCheck => (Bitboard::EMPTY, Some(k)),
@@ -921,9 +916,14 @@ impl<R: RuleSet> Repair<'_, R> {
                 let squares = squares & empty & within;
                 if squares.non_empty() {
                     out.push((i as u8, b as u8, squares));
+                    n += squares.count() as usize;
+                    if n > enough {
+                        return n;
+                    }
                 }
             }
         }
+        n
     }
 
     /// Whether `wrong` still holds on the board.
@@ -1048,6 +1048,26 @@ impl<R: RuleSet> Repair<'_, R> {
             }
         }
         true
+    }
+}
+
+/// The hasher of keys already mixed ([`mix`]): the key is its own hash.
+#[derive(Default)]
+struct Mixed(u64);
+
+impl Hasher for Mixed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
     }
 }
 
