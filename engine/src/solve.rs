@@ -1586,6 +1586,16 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         }
     }
 
+    /// Whether some plan followed is within reach of the play ending with the next move,
+    /// the mating side's; true outside intelligent mode.
+    fn plan_may_end(&mut self) -> bool {
+        let Ok(entered) = self.follow_enter(1, 0) else {
+            return false;
+        };
+        self.follow_leave(entered);
+        true
+    }
+
     /// Leaves the position entered by [`Solver::follow_enter`] (when `entered`).
     fn follow_leave(&mut self, entered: bool) {
         if let (true, Some(plan)) = (entered, &mut self.plan) {
@@ -2152,7 +2162,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
             // (reciprocal play ends only with its reciprocal last move)
             Family::SeriesHelp if self.stip.reci.is_none() && (!self.stip.exact || left == 1) => {
-                any |= self.record_goal_replies(line, out);
+                // (in intelligent mode, only where a plan is complete but for the last move)
+                if self.plan_may_end() {
+                    any |= self.record_goal_replies(line, out);
+                }
             }
             Family::SeriesHelp => {}
             _ => {
