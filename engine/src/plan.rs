@@ -38,7 +38,7 @@
 //! units (hoppers) get no plans ([`Plans::new`] says `None`), and help play searches as
 //! it would without the option.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::bitboard::Bitboard;
@@ -81,12 +81,13 @@ pub(crate) struct Plan {
     mask: u64,
     /// The moves each side's units need at least to reach their places.
     cost: [u32; 2],
+    /// By place: its distances in [`Plans::targets`].
+    targets: Vec<u32>,
     /// For a stalemate: the goal side's units the plan has taken (by the mating side).
     taken: u64,
 }
 
 /// Distances on an empty board, by kind and side, built as needed.
-#[derive(Clone)]
 struct Distances {
     /// `[kind * 2 + side]`: `d[from][to]` the fewest moves ([`FAR`]: never); a pawn stops
     /// on its last rank.
@@ -306,12 +307,15 @@ fn blocking_table<R: RuleSet>(
     Some(table)
 }
 
-/// The plans of one help play, and the distances to measure them.
+/// The plans of one help play, and the distances to their places.
 #[derive(Clone)]
 pub(crate) struct Plans {
     units: Vec<Unit>,
     pub(crate) plans: Vec<Plan>,
-    dist: Distances,
+    /// By place of some plan: the fewest moves to it from every square, for its unit
+    /// still of its kind in the diagram (`[0]`) and for its unit already of the place's
+    /// kind (`[1]`).
+    targets: Vec<[[u8; 64]; 2]>,
     goal: Side,
     /// The castling allowance of each side in the diagram.
     castling: [u32; 2],
@@ -487,11 +491,29 @@ impl Plans {
                 return None;
             }
         }
-        let plans = repair.plans;
+        let mut plans = repair.plans;
+        let mut targets = Vec::new();
+        let mut index: HashMap<Place, u32> = HashMap::new();
+        for plan in &mut plans {
+            for p in &plan.places {
+                let t = *index.entry(*p).or_insert_with(|| {
+                    let u = units[p.unit as usize];
+                    let mut to = [[FAR; 64]; 2];
+                    for (j, now) in [u.kind, p.kind].into_iter().enumerate() {
+                        for sq in (0..64u8).map(Square::new) {
+                            to[j][sq.index()] = dist.cost(root, u.side, now, sq, p.kind, p.at);
+                        }
+                    }
+                    targets.push(to);
+                    targets.len() as u32 - 1
+                });
+                plan.targets.push(t);
+            }
+        }
         Some(Plans {
             units,
             plans,
-            dist,
+            targets,
             goal,
             castling,
         })
@@ -518,7 +540,7 @@ impl Plans {
         Plans {
             units: self.units.clone(),
             plans,
-            dist: self.dist.clone(),
+            targets: self.targets.clone(),
             goal: self.goal,
             castling: self.castling,
         }
@@ -527,55 +549,59 @@ impl Plans {
     /// The moves each side (by [`Side::index`]) could still spare while plan `plan`'s
     /// units reach their squares, the mating side with `mating_moves` left and the goal
     /// side with `goal_moves`; `None` when they cannot.
-    fn slack<R: RuleSet>(
-        &mut self,
+    fn slack(
+        &self,
         plan: usize,
-        pos: &Position<R>,
+        board: &Board,
         tracker: &Tracker,
-        goal: Side,
-        mating_moves: u32,
-        goal_moves: u32,
+        moves: [u32; 2],
     ) -> Option<[u32; 2]> {
-        let mut left = [0; 2];
-        left[goal.index()] = goal_moves + castling_allowance(pos, goal);
-        left[goal.opponent().index()] = mating_moves + castling_allowance(pos, goal.opponent());
-        let board = pos.board();
-        for p in &self.plans[plan].places {
+        let mut left = moves;
+        let plan = &self.plans[plan];
+        for (p, &t) in plan.places.iter().zip(&plan.targets) {
             let at = tracker.at[p.unit as usize];
             if at == NONE {
                 return None;
             }
-            let sq = Square::new(at);
-            let side = self.units[p.unit as usize].side;
-            let now = board.unit(sq).kind;
-            let c = self.dist.cost(pos, side, now, sq, p.kind, p.at);
+            let c = self.distance(p, t, board.unit(Square::new(at)).kind, at);
             if c == FAR {
                 return None;
             }
+            let side = self.units[p.unit as usize].side;
             let l = &mut left[side.index()];
             *l = l.checked_sub(u32::from(c))?;
         }
-        let taken = self.plans[plan].taken;
-        if taken != 0 {
+        if plan.taken != 0 {
             // each unit still to be taken needs a move of the mating side of its own
             let alive = (0..self.units.len())
-                .filter(|&i| taken & (1 << i) != 0 && tracker.at[i] != NONE)
+                .filter(|&i| plan.taken & (1 << i) != 0 && tracker.at[i] != NONE)
                 .count() as u32;
-            let m = goal.opponent().index();
-            let total = mating_moves + castling_allowance(pos, goal.opponent());
-            let spare = total.checked_sub(alive)?;
+            let m = self.goal.opponent().index();
+            let spare = moves[m].checked_sub(alive)?;
             left[m] = left[m].min(spare);
         }
         Some(left)
     }
 
+    /// The fewest moves for the unit of place `p` (distances `t` in [`Plans::targets`]),
+    /// now a `now` on square `at`, to reach it.
+    fn distance(&self, p: &Place, t: u32, now: Kind, at: u8) -> u8 {
+        let to = &self.targets[t as usize];
+        if now == p.kind {
+            to[1][at as usize]
+        } else if now == self.units[p.unit as usize].kind {
+            to[0][at as usize]
+        } else {
+            FAR
+        }
+    }
+
     /// Whether `mv`, about to be played by `side` with `slack` to spare ([`Plans::slack`]),
     /// keeps plan `plan` within reach: it takes none of the plan's units, and a move of
     /// a unit not in the plan, or one that brings its unit no nearer, is spared.
-    fn allows<R: RuleSet>(
-        &mut self,
+    fn allows(
+        &self,
         plan: usize,
-        pos: &Position<R>,
         tracker: &Tracker,
         mv: &Move,
         side: Side,
@@ -599,16 +625,14 @@ impl Plans {
         if spare >= 1 || mv.partner().is_some() {
             return true;
         }
-        let Some(p) = self.plans[plan].places.iter().find(|p| p.unit == mover) else {
+        let plan = &self.plans[plan];
+        let Some(j) = plan.places.iter().position(|p| p.unit == mover) else {
             return true;
         };
-        let before = self
-            .dist
-            .cost(pos, side, mv.mover.kind, mv.from, p.kind, p.at);
-        let after = self
-            .dist
-            .cost(pos, side, mv.arriving().kind, mv.to, p.kind, p.at);
-        after != FAR && u32::from(after) < u32::from(before)
+        let (p, t) = (&plan.places[j], plan.targets[j]);
+        let before = self.distance(p, t, mv.mover.kind, mv.from.index() as u8);
+        let after = self.distance(p, t, mv.arriving().kind, mv.to.index() as u8);
+        after != FAR && after < before
     }
 }
 
@@ -686,15 +710,14 @@ impl Following {
         }
         let mut next = std::mem::take(&mut self.levels[self.depth + 1]);
         next.clear();
+        let mut moves = [0; 2];
+        moves[goal.index()] = goal_moves + castling_allowance(pos, goal);
+        moves[goal.opponent().index()] = mating_moves + castling_allowance(pos, goal.opponent());
         for &(i, _) in &self.levels[self.depth] {
-            if let Some(slack) = self.plans.slack(
-                i as usize,
-                pos,
-                &self.tracker,
-                goal,
-                mating_moves,
-                goal_moves,
-            ) {
+            if let Some(slack) = self
+                .plans
+                .slack(i as usize, pos.board(), &self.tracker, moves)
+            {
                 next.push((i, slack));
             }
         }
@@ -713,11 +736,10 @@ impl Following {
 
     /// Whether `mv`, about to be played by `side` in the position last entered, keeps
     /// some plan within reach.
-    pub(crate) fn allows<R: RuleSet>(&mut self, pos: &Position<R>, mv: &Move, side: Side) -> bool {
-        let level = &self.levels[self.depth];
-        level.iter().any(|&(i, slack)| {
+    pub(crate) fn allows(&self, mv: &Move, side: Side) -> bool {
+        self.levels[self.depth].iter().any(|&(i, slack)| {
             self.plans
-                .allows(i as usize, pos, &self.tracker, mv, side, slack)
+                .allows(i as usize, &self.tracker, mv, side, slack)
         })
     }
 
@@ -993,6 +1015,7 @@ impl<R: RuleSet> Repair<'_, R> {
                     places: self.placed.clone(),
                     mask: self.used,
                     cost: self.spent,
+                    targets: Vec::new(),
                     taken: self.taken,
                 });
             }

@@ -1606,7 +1606,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// Whether `mv` keeps some plan within reach ([`Following::allows`]).
     fn plan_allows(&mut self, entered: bool, mv: &Move) -> bool {
         match (&mut self.plan, entered) {
-            (Some(plan), true) => plan.allows(self.pos, mv, self.pos.side()),
+            (Some(plan), true) => plan.allows(mv, self.pos.side()),
             _ => true,
         }
     }
