@@ -583,6 +583,57 @@ impl Plans {
         Some(left)
     }
 
+    /// [`Plans::slack`] of plan `plan` (which takes no unit) after `mv`, just made
+    /// (`tracker` follows it), from its slack `slack` before it, when each side had
+    /// `before` moves and now has `moves`.
+    #[allow(clippy::too_many_arguments)]
+    fn slack_after(
+        &self,
+        plan: usize,
+        board: &Board,
+        tracker: &Tracker,
+        mv: &Move,
+        slack: [u32; 2],
+        before: [u32; 2],
+        moves: [u32; 2],
+    ) -> Option<[u32; 2]> {
+        let plan = &self.plans[plan];
+        let [mover, taken, ..] = *tracker.undo.last()?;
+        if taken != NONE && plan.mask & (1 << taken) != 0 {
+            return None;
+        }
+        let mut left = [0i64; 2];
+        for s in 0..2 {
+            left[s] = i64::from(slack[s]) + i64::from(moves[s]) - i64::from(before[s]);
+        }
+        let mut shift = |id: u8, from: Square, was: Kind, to: Square, now: Kind| {
+            if id == NONE || plan.mask & (1 << id) == 0 {
+                return true;
+            }
+            let Some(j) = plan.places.iter().position(|p| p.unit == id) else {
+                return true;
+            };
+            let (p, t) = (&plan.places[j], plan.targets[j]);
+            let was = self.distance(p, t, was, from.index() as u8);
+            let now = self.distance(p, t, now, to.index() as u8);
+            if now == FAR {
+                return false;
+            }
+            left[self.units[id as usize].side.index()] += i64::from(was) - i64::from(now);
+            true
+        };
+        if !shift(mover, mv.from, mv.mover.kind, mv.to, mv.arriving().kind) {
+            return None;
+        }
+        if let Some((from, to)) = mv.partner() {
+            let kind = board.unit(to).kind;
+            if !shift(tracker.id_at[to.index()], from, kind, to, kind) {
+                return None;
+            }
+        }
+        Some([u32::try_from(left[0]).ok()?, u32::try_from(left[1]).ok()?])
+    }
+
     /// The fewest moves for the unit of place `p` (distances `t` in [`Plans::targets`]),
     /// now a `now` on square `at`, to reach it.
     fn distance(&self, p: &Place, t: u32, now: Kind, at: u8) -> u8 {
@@ -652,7 +703,12 @@ pub(crate) struct Following {
     /// By depth: the plans within reach, each with the moves each side can spare; the
     /// first level holds every plan.
     levels: Vec<Vec<(u32, [u32; 2])>>,
+    /// By depth: the moves each side had there (with the castling allowance), and how
+    /// many moves had been made; `None` for the first level (nothing measured).
+    measured: Vec<Option<([u32; 2], usize)>>,
     depth: usize,
+    /// The moves followed, from the root.
+    made: Vec<Move>,
     /// The moves of each side the plans were drawn up for, part of every key.
     budget: (u32, u32),
 }
@@ -685,7 +741,9 @@ impl Following {
             plans,
             tracker,
             levels: vec![all],
+            measured: vec![None],
             depth: 0,
+            made: Vec::new(),
             budget,
         }
     }
@@ -707,22 +765,34 @@ impl Following {
     ) -> bool {
         if self.levels.len() == self.depth + 1 {
             self.levels.push(Vec::new());
+            self.measured.push(None);
         }
         let mut next = std::mem::take(&mut self.levels[self.depth + 1]);
         next.clear();
         let mut moves = [0; 2];
         moves[goal.index()] = goal_moves + castling_allowance(pos, goal);
         moves[goal.opponent().index()] = mating_moves + castling_allowance(pos, goal.opponent());
-        for &(i, _) in &self.levels[self.depth] {
-            if let Some(slack) = self
-                .plans
-                .slack(i as usize, pos.board(), &self.tracker, moves)
-            {
+        // one move since the position before: only the units it moved (or took) change
+        // a plan's slack, besides the moves left
+        let last = match (self.measured[self.depth], self.made.last()) {
+            (Some((before, made)), Some(mv)) if made + 1 == self.made.len() => Some((before, *mv)),
+            _ => None,
+        };
+        let board = pos.board();
+        for &(i, slack) in &self.levels[self.depth] {
+            let slack = match last {
+                Some((before, mv)) if self.plans.plans[i as usize].taken == 0 => self
+                    .plans
+                    .slack_after(i as usize, board, &self.tracker, &mv, slack, before, moves),
+                _ => self.plans.slack(i as usize, board, &self.tracker, moves),
+            };
+            if let Some(slack) = slack {
                 next.push((i, slack));
             }
         }
         let within = !next.is_empty();
         self.levels[self.depth + 1] = next;
+        self.measured[self.depth + 1] = Some((moves, self.made.len()));
         if within {
             self.depth += 1;
         }
@@ -746,11 +816,13 @@ impl Following {
     /// Follows `mv`, about to be made.
     pub(crate) fn make(&mut self, mv: &Move) {
         self.tracker.make(mv);
+        self.made.push(*mv);
     }
 
     /// Takes back `mv`, the last move followed.
     pub(crate) fn unmake(&mut self, mv: &Move) {
         self.tracker.unmake(mv);
+        self.made.pop();
     }
 }
 
