@@ -12,42 +12,17 @@
 use fairyforge::engine::input::Family;
 use fairyforge::engine::solve::{Solution, SolveOptions, Solver};
 use fairyforge::engine::stipulation::{Goal, Stipulation};
-use fairyforge::engine::{Board, Castling, Owner, Piece, Position, Side, Square};
+use fairyforge::engine::{Position, Side};
 use fairyforge::Rules;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{kind, place, XorShift};
+use common::XorShift;
 
 /// Kings (sometimes on their game-array squares with rooks in the corners and castling
 /// rights) and two to four orthodox units.
 fn random_position(rng: &mut XorShift, side: Side) -> Position<Rules> {
-    let codes = ["Q", "R", "B", "S", "P", "P", "P"];
-    let mut board = Board::empty();
-    let mut castling = Castling::NONE;
-    for (owner, s) in [(Owner::White, Side::White), (Owner::Black, Side::Black)] {
-        let rank = s.relative_rank(0);
-        let at = |file| Square::from_coords(file, rank).expect("on the board");
-        if rng.below(5) == 0 && [0, 4, 7].iter().all(|&f| board.is_empty(at(f))) {
-            board.put(at(4), Piece::new(kind("K"), owner));
-            board.put(at(0), Piece::new(kind("R"), owner));
-            board.put(at(7), Piece::new(kind("R"), owner));
-            castling.set_short(s, true);
-            castling.set_long(s, true);
-        } else {
-            place(&mut board, rng, Piece::new(kind("K"), owner));
-        }
-    }
-    for _ in 0..2 + rng.below(3) {
-        let owner = if rng.below(2) == 0 {
-            Owner::White
-        } else {
-            Owner::Black
-        };
-        let code = codes[rng.below(codes.len())];
-        place(&mut board, rng, Piece::new(kind(code), owner));
-    }
-    Position::new(board, side, castling, None, Rules::default())
+    common::random_position(rng, side, &["Q", "R", "B", "S", "P", "P", "P"], 5, 3)
 }
 
 /// The lines (sorted) and the nodes searched; `None` when the search took over a few

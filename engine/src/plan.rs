@@ -583,53 +583,31 @@ impl Plans {
         Some(left)
     }
 
-    /// [`Plans::slack`] of plan `plan` (which takes no unit) after `mv`, just made
-    /// (`tracker` follows it), from its slack `slack` before it, when each side had
-    /// `before` moves and now has `moves`.
-    #[allow(clippy::too_many_arguments)]
-    fn slack_after(
-        &self,
-        plan: usize,
-        board: &Board,
-        tracker: &Tracker,
-        mv: &Move,
-        slack: [u32; 2],
-        before: [u32; 2],
-        moves: [u32; 2],
-    ) -> Option<[u32; 2]> {
+    /// [`Plans::slack`] of plan `plan` (which takes no unit) after a move, from its
+    /// slack `slack` before it and what the move changed.
+    fn slack_after(&self, plan: usize, slack: [u32; 2], shift: &Shift) -> Option<[u32; 2]> {
         let plan = &self.plans[plan];
-        let [mover, taken, ..] = *tracker.undo.last()?;
-        if taken != NONE && plan.mask & (1 << taken) != 0 {
+        if shift.taken != NONE && plan.mask & (1 << shift.taken) != 0 {
             return None;
         }
         let mut left = [0i64; 2];
         for s in 0..2 {
-            left[s] = i64::from(slack[s]) + i64::from(moves[s]) - i64::from(before[s]);
+            left[s] = i64::from(slack[s]) + shift.gained[s];
         }
-        let mut shift = |id: u8, from: Square, was: Kind, to: Square, now: Kind| {
+        for &(id, from, was, to, now) in &shift.moved {
             if id == NONE || plan.mask & (1 << id) == 0 {
-                return true;
+                continue;
             }
             let Some(j) = plan.places.iter().position(|p| p.unit == id) else {
-                return true;
+                continue;
             };
             let (p, t) = (&plan.places[j], plan.targets[j]);
             let was = self.distance(p, t, was, from.index() as u8);
             let now = self.distance(p, t, now, to.index() as u8);
             if now == FAR {
-                return false;
-            }
-            left[self.units[id as usize].side.index()] += i64::from(was) - i64::from(now);
-            true
-        };
-        if !shift(mover, mv.from, mv.mover.kind, mv.to, mv.arriving().kind) {
-            return None;
-        }
-        if let Some((from, to)) = mv.partner() {
-            let kind = board.unit(to).kind;
-            if !shift(tracker.id_at[to.index()], from, kind, to, kind) {
                 return None;
             }
+            left[self.units[id as usize].side.index()] += i64::from(was) - i64::from(now);
         }
         Some([u32::try_from(left[0]).ok()?, u32::try_from(left[1]).ok()?])
     }
@@ -685,6 +663,17 @@ impl Plans {
         let after = self.distance(p, t, mv.arriving().kind, mv.to.index() as u8);
         after != FAR && after < before
     }
+}
+
+/// What one move changed for the plans ([`Plans::slack_after`]).
+struct Shift {
+    /// The unit it took ([`NONE`]: none).
+    taken: u8,
+    /// The units it moved (the mover, a castling partner; [`NONE`]: none), each with
+    /// its square and kind before and after.
+    moved: [(u8, Square, Kind, Square, Kind); 2],
+    /// The change in each side's moves left.
+    gained: [i64; 2],
 }
 
 /// The plans followed by one search of help play: at each position the plans still
@@ -774,16 +763,18 @@ impl Following {
         moves[goal.opponent().index()] = mating_moves + castling_allowance(pos, goal.opponent());
         // one move since the position before: only the units it moved (or took) change
         // a plan's slack, besides the moves left
-        let last = match (self.measured[self.depth], self.made.last()) {
-            (Some((before, made)), Some(mv)) if made + 1 == self.made.len() => Some((before, *mv)),
+        let board = pos.board();
+        let shift = match (self.measured[self.depth], self.made.last()) {
+            (Some((before, made)), Some(mv)) if made + 1 == self.made.len() => {
+                Some(self.tracker.shift_of(mv, board, before, moves))
+            }
             _ => None,
         };
-        let board = pos.board();
         for &(i, slack) in &self.levels[self.depth] {
-            let slack = match last {
-                Some((before, mv)) if self.plans.plans[i as usize].taken == 0 => self
-                    .plans
-                    .slack_after(i as usize, board, &self.tracker, &mv, slack, before, moves),
+            let slack = match &shift {
+                Some(shift) if self.plans.plans[i as usize].taken == 0 => {
+                    self.plans.slack_after(i as usize, slack, shift)
+                }
                 _ => self.plans.slack(i as usize, board, &self.tracker, moves),
             };
             if let Some(slack) = slack {
@@ -890,7 +881,8 @@ impl<R: RuleSet> Repair<'_, R> {
         // the escape with the fewest ways to stop it first (none: a dead end at once)
         let mut best: Option<(usize, Move)> = None;
         for m in &list {
-            let n = self.ways(&Wrong::Escape(*m), best.map_or(usize::MAX, |b| b.0));
+            let enough = best.map_or(usize::MAX, |b| b.0);
+            let n = self.ways(Some(&Wrong::Escape(*m)), None, enough);
             if best.is_none_or(|b| n < b.0) {
                 best = Some((n, *m));
                 if n == 0 {
@@ -915,19 +907,11 @@ impl<R: RuleSet> Repair<'_, R> {
         done && !self.pos.in_check(self.goal.opponent())
     }
 
-    /// How many units, kinds and squares within the budget could put `wrong` right (a
-    /// count up to `enough`, then any larger number).
-    fn ways(&mut self, wrong: &Wrong, enough: usize) -> usize {
+    /// How many of [`Repair::places`] there are (a count up to `enough`, then any larger
+    /// number).
+    fn ways(&mut self, wrong: Option<&Wrong>, only: Option<usize>, enough: usize) -> usize {
         let mut choices = std::mem::take(&mut self.choices);
-        let n = self.choose(Some(wrong), None, enough, &mut choices);
-        self.choices = choices;
-        n
-    }
-
-    /// How many places unit `i` has within the budget.
-    fn count_places(&mut self, i: usize) -> usize {
-        let mut choices = std::mem::take(&mut self.choices);
-        let n = self.choose(None, Some(i), usize::MAX, &mut choices);
+        let n = self.choose(wrong, only, enough, &mut choices);
         self.choices = choices;
         n
     }
@@ -1073,7 +1057,7 @@ impl<R: RuleSet> Repair<'_, R> {
                     if self.units[i].side != self.goal || (self.used | self.taken) & (1 << i) != 0 {
                         continue;
                     }
-                    let n = self.count_places(i);
+                    let n = self.ways(None, Some(i), usize::MAX);
                     if fewest.is_none_or(|f| n < f.0) {
                         fewest = Some((n, i));
                     }
@@ -1197,6 +1181,29 @@ fn place_key(id: u8, at: u8) -> u64 {
 }
 
 impl Tracker {
+    /// What `mv`, the last move followed, changed ([`Shift`]), on `board` after it, each
+    /// side having had `before` moves and now `moves`.
+    fn shift_of(&self, mv: &Move, board: &Board, before: [u32; 2], moves: [u32; 2]) -> Shift {
+        let [mover, taken, ..] = self.undo.last().copied().unwrap_or([NONE; 6]);
+        let none = (NONE, mv.from, mv.mover.kind, mv.to, mv.mover.kind);
+        let partner = mv.partner().map_or(none, |(from, to)| {
+            let kind = board.unit(to).kind;
+            (self.id_at[to.index()], from, kind, to, kind)
+        });
+        let mut gained = [0; 2];
+        for s in 0..2 {
+            gained[s] = i64::from(moves[s]) - i64::from(before[s]);
+        }
+        Shift {
+            taken,
+            moved: [
+                (mover, mv.from, mv.mover.kind, mv.to, mv.arriving().kind),
+                partner,
+            ],
+            gained,
+        }
+    }
+
     /// Moves unit `id` (if any) from `from` to `to` (`NONE`: taken) in the key.
     fn shift(&mut self, id: u8, from: u8, to: u8) {
         if id == NONE || self.mask & (1 << id) == 0 {

@@ -1659,8 +1659,6 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// is out of reach; else the moves each side has left after the next one when only
     /// moves that help are worth trying ([`Solver::unhelpful`]).
     fn help_bound(&mut self, left: u32) -> Option<Option<(u32, u32)>> {
-        // the goal side moves second to last; the mating side last
-        let budget = |left: u32| (left.div_ceil(2), left / 2);
         let Some(bound) = &mut self.bound else {
             return Some(None);
         };
@@ -1668,9 +1666,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
         if self.plan.is_some() {
             return Some(None);
         }
-        match bound.verdict(self.pos, budget(left), budget(left - 1)) {
+        match bound.verdict(self.pos, help_budget(left), help_budget(left - 1)) {
             Verdict::OutOfReach => None,
-            Verdict::HelpingMovesOnly => Some(Some(budget(left - 1))),
+            Verdict::HelpingMovesOnly => Some(Some(help_budget(left - 1))),
             Verdict::AnyMove => Some(None),
         }
     }

@@ -1,11 +1,11 @@
 //! What the integration tests share: a tiny reproducible random number generator, kinds
-//! by code and random placement of units, and running `fairyforge solve` on a problem
-//! given as text.
+//! by code, random placement of units and random positions, and running `fairyforge
+//! solve` on a problem given as text.
 
 // (each test uses a part of this)
 #![allow(dead_code)]
 
-use fairyforge::engine::{Board, Kind, Piece, RuleSet, Square};
+use fairyforge::engine::{Board, Castling, Kind, Owner, Piece, Position, RuleSet, Side, Square};
 use fairyforge::Rules;
 
 /// A xorshift64* generator: reproducible random numbers without a dependency.
@@ -46,6 +46,43 @@ pub fn place(board: &mut Board, rng: &mut XorShift, piece: Piece) {
             return;
         }
     }
+}
+
+/// A random position, `side` to move: both kings, each one time in `castling_one_in` on
+/// its game-array square with rooks in the corners and castling rights, then two to
+/// `2 + more - 1` units of the `codes` given (a code listed twice comes twice as often).
+pub fn random_position(
+    rng: &mut XorShift,
+    side: Side,
+    codes: &[&str],
+    castling_one_in: usize,
+    more: usize,
+) -> Position<Rules> {
+    let mut board = Board::empty();
+    let mut castling = Castling::NONE;
+    for (owner, s) in [(Owner::White, Side::White), (Owner::Black, Side::Black)] {
+        let rank = s.relative_rank(0);
+        let at = |file| Square::from_coords(file, rank).expect("on the board");
+        if rng.below(castling_one_in) == 0 && [0, 4, 7].iter().all(|&f| board.is_empty(at(f))) {
+            board.put(at(4), Piece::new(kind("K"), owner));
+            board.put(at(0), Piece::new(kind("R"), owner));
+            board.put(at(7), Piece::new(kind("R"), owner));
+            castling.set_short(s, true);
+            castling.set_long(s, true);
+        } else {
+            place(&mut board, rng, Piece::new(kind("K"), owner));
+        }
+    }
+    for _ in 0..2 + rng.below(more) {
+        let owner = if rng.below(2) == 0 {
+            Owner::White
+        } else {
+            Owner::Black
+        };
+        let code = codes[rng.below(codes.len())];
+        place(&mut board, rng, Piece::new(kind(code), owner));
+    }
+    Position::new(board, side, castling, None, Rules::default())
 }
 
 /// Runs `fairyforge solve ARGS` on `problem` (written to a temporary file named after
