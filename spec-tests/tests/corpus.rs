@@ -2,10 +2,12 @@
 //! problem of `../shared/corpus/popeye/` the reference solves in under a second, solved
 //! with a time cap and compared with the reference's output.
 //!
-//! It fails when a problem outside `known-failures.tsv` fails, and when a problem listed
-//! there passes (so the list only shrinks). `FAIRYFORGE_CORPUS` points elsewhere,
-//! `FAIRYFORGE_CORPUS_CAP` sets the cap in seconds (default 4; the list is made with 2, so
-//! that a slower machine still passes), and
+//! It fails when a problem outside `known-failures.tsv` gives other solutions than the
+//! reference, and when a problem listed there passes (so the list only shrinks). A problem
+//! that runs past the time cap is reported as over the cap, never as a failure: how long a
+//! problem takes depends on the machine and on what else runs on it, and no test may fail
+//! because a machine is slow or busy. `FAIRYFORGE_CORPUS` points elsewhere,
+//! `FAIRYFORGE_CORPUS_CAP` sets the cap in seconds (default 4), and
 //! `FAIRYFORGE_BLESS_CORPUS=1` rewrites the list from this run. Without the corpus the
 //! test says so and passes.
 
@@ -45,40 +47,31 @@ fn corpus_matches_the_reference() {
     let mut frontier: BTreeMap<String, usize> = BTreeMap::new();
     let mut unexpected = Vec::new();
     let mut now_passing = Vec::new();
+    let mut over_cap = Vec::new();
     let mut failures = Vec::new();
     for (id, outcome) in &outcomes {
         match outcome {
             Outcome::Passed => {
                 passed += 1;
-                // a problem listed for the time cap may pass on a faster machine
-                if known
-                    .get(id)
-                    .is_some_and(|why| !why.starts_with("time cap"))
-                {
+                if known.contains_key(id) {
                     now_passing.push(id.clone());
                 }
             }
             Outcome::Frontier(family) => *frontier.entry(family.clone()).or_default() += 1,
-            Outcome::Failed(_) | Outcome::TimedOut => {
+            Outcome::TimedOut => over_cap.push(id.clone()),
+            Outcome::Failed(diff) => {
                 failed += 1;
-                let reason = match outcome {
-                    Outcome::TimedOut => format!("time cap of {} s reached", cap.as_secs_f64()),
-                    Outcome::Failed(diff) => {
-                        let first = diff
-                            .lines()
-                            .find(|l| {
-                                (l.starts_with('-') || l.starts_with('+'))
-                                    && !l.starts_with("---")
-                                    && !l.starts_with("+++")
-                            })
-                            .unwrap_or("differs");
-                        format!("differs: {first}")
-                    }
-                    _ => unreachable!(),
-                };
-                failures.push(format!("{id}\t{reason}"));
+                let first = diff
+                    .lines()
+                    .find(|l| {
+                        (l.starts_with('-') || l.starts_with('+'))
+                            && !l.starts_with("---")
+                            && !l.starts_with("+++")
+                    })
+                    .unwrap_or("differs");
+                failures.push(format!("{id}\tdiffers: {first}"));
                 if !known.contains_key(id) {
-                    unexpected.push((id.clone(), outcome.clone()));
+                    unexpected.push((id.clone(), diff.clone()));
                 }
             }
         }
@@ -88,16 +81,14 @@ fn corpus_matches_the_reference() {
     for (family, n) in &frontier {
         println!("  {n:5}  {family}");
     }
-    for (id, outcome) in &unexpected {
-        match outcome {
-            Outcome::Failed(diff) => {
-                println!("FAILED {id}");
-                for line in diff.lines().take(40) {
-                    println!("    {line}");
-                }
-            }
-            _ => println!("TIMED OUT {id}"),
+    for (id, diff) in &unexpected {
+        println!("FAILED {id}");
+        for line in diff.lines().take(40) {
+            println!("    {line}");
         }
+    }
+    for id in &over_cap {
+        println!("OVER THE CAP {id} (not counted as a failure)");
     }
     for id in &now_passing {
         println!("NOW PASSING {id}: remove it from known-failures.tsv");
@@ -108,9 +99,7 @@ fn corpus_matches_the_reference() {
         for f in &failures {
             let id = f.split('\t').next().unwrap_or("");
             match known.get(id) {
-                Some(reason)
-                    if !reason.starts_with("differs") && !reason.starts_with("time cap") =>
-                {
+                Some(reason) if !reason.starts_with("differs") => {
                     text.push_str(&format!("{id}\t{reason}\n"))
                 }
                 _ => text.push_str(&format!("{f}\n")),
@@ -120,9 +109,11 @@ fn corpus_matches_the_reference() {
         println!("wrote {}", known_path.display());
     }
     println!(
-        "{} solved problems, {} known failures, {} on the frontier",
+        "{} solved problems, {} known failures, {} over the cap of {} s, {} on the frontier",
         passed + failed,
         known.len(),
+        over_cap.len(),
+        cap.as_secs_f64(),
         frontier.values().sum::<usize>()
     );
     println!("corpus: {passed} passed, {failed} failed");
