@@ -5,7 +5,7 @@
 //! walks its paths back from the target in a function of its own, out of line, so a
 //! problem without such walks pays one bit test for them all.
 
-use crate::lower::Rules;
+use crate::lower::{Clause, Kind, Rules};
 use crate::primitive::{leap, path, ride, Observer, Shared, Vector};
 use crate::snake;
 use proc_macro2::TokenStream;
@@ -38,37 +38,11 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
                 }
                 Observer::Walk if clause.paths.is_empty() => {}
                 Observer::Walk => {
-                    let is_attacker = quote! {
-                        p.kind == kind && p.owner != enemy && (!filter || self.observation_ok(pos, at, p, target, side))
-                    };
-                    let scans = clause
-                        .paths
-                        .iter()
-                        .map(|p| path::observe(p, clause.forward, &is_attacker));
-                    let doc = format!(
-                        " Whether a {} of `side` observes `target` by `{}` ({}).",
-                        kind.name, clause.text, clause.source
-                    );
-                    let fname = format_ident!("observes_{}_{}", snake(&kind.name), count);
+                    let (walker, call) = walker(kind, k, clause, count);
                     count += 1;
-                    walkers.extend(quote! {
-                        #[doc = #doc]
-                        #[inline(always)]
-                        fn #fname(&self, pos: &Position<Rules>, target: Square, side: Side, filter: bool) -> bool {
-                            let board = pos.board();
-                            let enemy = side.opponent().owner();
-                            let kind = Kind(#k);
-                            #(#scans)*
-                            false
-                        }
-                    });
-                    let bit = 1u64 << k;
-                    walking_kinds |= bit;
-                    walks.extend(quote! {
-                        if present & #bit != 0 && (board.of_kind(Kind(#k)) & attackers).non_empty() && self.#fname(pos, target, side, filter) {
-                            return true;
-                        }
-                    });
+                    walkers.extend(walker);
+                    walks.extend(call);
+                    walking_kinds |= 1u64 << k;
                 }
             }
         }
@@ -123,4 +97,40 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
         }
     };
     (methods, helpers)
+}
+
+/// The observation test of a clause of `kind` (index `k`) that walks its paths back from
+/// the target: a function of `Rules` (the `count`-th such), and its call, guarded by the
+/// kind's presence among the attackers.
+fn walker(kind: &Kind, k: u8, clause: &Clause, count: usize) -> (TokenStream, TokenStream) {
+    let is_attacker = quote! {
+        p.kind == kind && p.owner != enemy && (!filter || self.observation_ok(pos, at, p, target, side))
+    };
+    let scans = clause
+        .paths
+        .iter()
+        .map(|p| path::observe(p, clause.forward, &is_attacker));
+    let doc = format!(
+        " Whether a {} of `side` observes `target` by `{}` ({}).",
+        kind.name, clause.text, clause.source
+    );
+    let fname = format_ident!("observes_{}_{}", snake(&kind.name), count);
+    let walker = quote! {
+        #[doc = #doc]
+        #[inline(always)]
+        fn #fname(&self, pos: &Position<Rules>, target: Square, side: Side, filter: bool) -> bool {
+            let board = pos.board();
+            let enemy = side.opponent().owner();
+            let kind = Kind(#k);
+            #(#scans)*
+            false
+        }
+    };
+    let bit = 1u64 << k;
+    let call = quote! {
+        if present & #bit != 0 && (board.of_kind(Kind(#k)) & attackers).non_empty() && self.#fname(pos, target, side, filter) {
+            return true;
+        }
+    };
+    (walker, call)
 }

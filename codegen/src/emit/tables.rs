@@ -5,7 +5,7 @@
 
 use crate::lower::{Kind, Rules};
 use crate::primitive::code::{bitboard_literal, ray, ray_table};
-use crate::primitive::{path, Influence, Vector};
+use crate::primitive::{reach, Influence, Vector};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::BTreeMap;
@@ -31,7 +31,7 @@ fn reach_table(kind: &Kind) -> Table {
             let dir = dir(clause.forward, side);
             for (target, b) in bits.iter_mut().enumerate() {
                 for p in &clause.paths {
-                    *b |= path::departures(p, dir, target as u8);
+                    *b |= reach::departures(p, dir, target as u8);
                 }
             }
         }
@@ -112,7 +112,7 @@ fn influence_lines(kind: &Kind) -> Option<Vec<(Vector, bool)>> {
     let mut lines: Vec<(Vector, bool)> = Vec::new();
     for clause in kind.clauses.iter().filter(|c| c.mode.captures()) {
         for p in &clause.paths {
-            let (line, beyond) = match path::influence(p) {
+            let (line, beyond) = match reach::influence(p) {
                 Influence::Nothing => continue,
                 Influence::Elsewhere => return None,
                 Influence::Line(line, beyond) => (line, beyond),

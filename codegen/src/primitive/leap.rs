@@ -122,7 +122,7 @@ fn targets(vectors: &[Vector], dir: i8) -> Vec<syn::LitInt> {
     (0..64u8)
         .map(|from| {
             let paths = vectors.iter().map(|&v| Path::leap(v));
-            paths.fold(0, |bits, p| bits | super::path::arrivals(&p, dir, from))
+            paths.fold(0, |bits, p| bits | super::reach::arrivals(&p, dir, from))
         })
         .map(bitboard_literal)
         .collect()

@@ -4,8 +4,8 @@
 //!
 //! A primitive checks the options of its clauses and describes each clause as the
 //! [`Path`]s it visits, one per vector ([`Primitive::lower`]). Everything else follows
-//! from those paths by default: the move generator, the observation test, the reach,
-//! span, steps and influence tables (see [`path`]). A primitive overrides what it does
+//! from those paths by default: the move generator and the observation test (see
+//! [`path`]), the reach, span, steps and influence tables (see [`reach`]). A primitive overrides what it does
 //! faster or differently (a leap looks its targets up in a table, a ride scans
 //! bitboards, castling is the engine's), from the same paths. [`PRIMITIVES`] lists them;
 //! a new primitive is one new file and one line there.
@@ -20,10 +20,12 @@ pub mod lines;
 pub mod nothing;
 pub mod path;
 pub mod pawn;
+pub mod reach;
 pub mod ride;
 
-pub use path::{End, Influence, Leg, Path, Vector};
+pub use path::{End, Leg, Path, Vector};
 pub use pawn::PawnMoves;
+pub use reach::Influence;
 
 use crate::ast::{self, OptValue};
 use crate::diagnostic::{one_of, or_list, Diagnostic, Diagnostics, Span};
@@ -100,9 +102,9 @@ pub trait Primitive: Sync + std::fmt::Debug {
         let mut span = pawn::double_step_arrivals(clause, dir, from);
         let mut steps = 0;
         for p in &clause.paths {
-            span |= path::arrivals(p, dir, from);
+            span |= reach::arrivals(p, dir, from);
             if sure {
-                steps |= path::sure_arrival(p, dir, from);
+                steps |= reach::sure_arrival(p, dir, from);
             }
         }
         (span, steps)

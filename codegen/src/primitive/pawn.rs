@@ -3,7 +3,8 @@
 //! capture whose captured square is the one a double step just passed over, taking the
 //! unit that made it). Their checks, and the moves they add to a clause's paths.
 
-use super::path::{arrivals, walk_legs, End, Leg, Path};
+use super::path::{walk_legs, End, Leg, Path};
+use super::reach::arrivals;
 use super::{code::offset, ClauseCx};
 use crate::ast;
 use crate::lower::{Clause, Mode};
