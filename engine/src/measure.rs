@@ -1,6 +1,7 @@
 //! Measures and tests that conditions are written in: the alphabetic order of squares,
 //! the length of a move, keeping the moves best by a measure, and whether a unit is
-//! observed by a unit of a given kind.
+//! observed by a unit of a given kind. Generated code reaches them through
+//! [`crate::support`].
 
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, Side};

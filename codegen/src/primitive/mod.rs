@@ -5,10 +5,10 @@
 //! A primitive checks the options of its clauses and describes each clause as the
 //! [`Path`]s it visits, one per vector ([`Primitive::lower`]). Everything else follows
 //! from those paths by default: the move generator and the observation test (see
-//! [`path`]), the reach, span, steps and influence tables (see [`reach`]). A primitive overrides what it does
-//! faster or differently (a leap looks its targets up in a table, a ride scans
-//! bitboards, castling is the engine's), from the same paths. [`PRIMITIVES`] lists them;
-//! a new primitive is one new file and one line there.
+//! [`path`]), the reach, span, steps and influence tables (see [`reach`]). A primitive
+//! overrides what it does faster or differently (a leap looks its targets up in a table,
+//! a ride scans bitboards, castling is the engine's), from the same paths.
+//! [`PRIMITIVES`] lists them; a new primitive is one new file and one line there.
 
 pub mod castling;
 pub mod code;
@@ -146,7 +146,7 @@ pub struct Shared {
     pub leaps: leap::Tables,
 }
 
-/// The primitive rules write as `word`, in `form`.
+/// The primitive rules write as `word`, in a form that `form` accepts.
 pub fn find(word: &str, form: impl Fn(Form) -> bool) -> Option<&'static dyn Primitive> {
     PRIMITIVES
         .iter()
