@@ -80,23 +80,7 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
             false
         }
     };
-    let methods = quote! {
-        #[inline]
-        fn observes(&self, pos: &Position<Self>, target: Square, side: Side) -> bool {
-            let board = pos.board();
-            // the kinds on the board: a test for an absent kind costs one bit test
-            self.observes_among(pos, target, side, board.movable_by(side), board.kinds_present(), self.has_observation_filter())
-        }
-
-        #[inline]
-        fn observes_by_kind(&self, pos: &Position<Self>, target: Square, side: Side, kind: Kind) -> bool {
-            let board = pos.board();
-            let present = board.kinds_present() & (1u64 << kind.0);
-            present != 0
-                && self.observes_among(pos, target, side, board.movable_by(side) & board.of_kind(kind), present, false)
-        }
-    };
-    (methods, helpers)
+    (methods(), helpers)
 }
 
 /// The observation test of a clause of `kind` (index `k`) that walks its paths back from
@@ -133,4 +117,26 @@ fn walker(kind: &Kind, k: u8, clause: &Clause, count: usize) -> (TokenStream, To
         }
     };
     (walker, call)
+}
+
+/// `observes` (every unit of the side, through the conditions' filter) and
+/// `observes_by_kind` (the units of one kind, by their rule alone), both asking
+/// `observes_among`.
+fn methods() -> TokenStream {
+    quote! {
+        #[inline]
+        fn observes(&self, pos: &Position<Self>, target: Square, side: Side) -> bool {
+            let board = pos.board();
+            // the kinds on the board: a test for an absent kind costs one bit test
+            self.observes_among(pos, target, side, board.movable_by(side), board.kinds_present(), self.has_observation_filter())
+        }
+
+        #[inline]
+        fn observes_by_kind(&self, pos: &Position<Self>, target: Square, side: Side, kind: Kind) -> bool {
+            let board = pos.board();
+            let present = board.kinds_present() & (1u64 << kind.0);
+            present != 0
+                && self.observes_among(pos, target, side, board.movable_by(side) & board.of_kind(kind), present, false)
+        }
+    }
 }
