@@ -4,8 +4,8 @@
 //! ([`primitive`](crate::primitive)). Every error of every file is collected; on
 //! success the rules are lowered to the [`lower`](crate::lower) form.
 //!
-//! The pieces' checks are in [`piece`], the examples' in [`example`], the conditions'
-//! here.
+//! The pieces' checks are in `check/piece.rs`, the examples' in `check/example.rs`, the
+//! conditions' here.
 
 mod example;
 mod piece;

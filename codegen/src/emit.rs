@@ -1,8 +1,8 @@
 //! Rust from the checked rules: one move generator per kind, strung together from its
-//! clauses' primitives ([`crate::primitive`]); the observation test ([`observation`]);
-//! the tables that answer from compile time ([`tables`]); the description of the kinds
-//! ([`kinds`]) and the conditions' hooks ([`conditions`]). Emitted with `quote`, checked
-//! by parsing with `syn`, printed with `prettyplease`.
+//! clauses' primitives ([`crate::primitive`]); the observation test (`emit/observation.rs`);
+//! the tables that answer from compile time (`emit/tables.rs`); the description of the
+//! kinds (`emit/kinds.rs`) and the conditions' hooks (`emit/conditions.rs`). Emitted with
+//! `quote`, checked by parsing with `syn`, printed with `prettyplease`.
 //!
 //! Generated code meets the engine through the `RuleSet` trait it implements and the
 //! engine's `support` module, its only `use`. Every item carries a doc comment quoting

@@ -63,7 +63,7 @@ pub fn takes_en_passant<R: RuleSet>(
 }
 
 /// Whether a unit of `kind` that `by` may move observes `target` by its rule (see
-/// [`RuleSet::observes_by_kind`]) or could take it en passant ([`takes_en_passant`]).
+/// [`RuleSet::observes_by_kind`]) or could take it en passant (`takes_en_passant`).
 #[inline]
 pub fn observed_by_kind<R: RuleSet>(
     rules: &R,
