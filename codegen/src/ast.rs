@@ -52,14 +52,13 @@ pub struct PieceDef {
     /// `numbering turn|queen_lines_reversed|by_arrival`: the order in which the reference
     /// solver generates the piece's moves (for MoveNumbers).
     pub numbering: Option<Spanned<String>>,
-    /// `moves nothing`: the piece never moves (and so observes nothing).
-    pub immobile: bool,
     /// `promotes CODE…`: for a pawn, the kinds it promotes to, in this order (instead of
     /// the problem's choices).
     pub promotes: Vec<Spanned<String>>,
     /// `home a1 h1`: game-array squares, from White's side.
     pub home: Vec<Spanned<String>>,
-    /// `moves …` clauses, in order.
+    /// `moves …` clauses, in order (`moves nothing` is one clause of the primitive
+    /// `nothing`).
     pub moves: Vec<Clause>,
     /// `example "…" { … }` blocks.
     pub examples: Vec<Example>,
@@ -72,9 +71,9 @@ pub struct Clause {
     pub span: Span,
     /// `quiet` or `capture`, when the clause only moves or only captures.
     pub mode: Option<Spanned<String>>,
-    /// The primitive: `leap`, `ride`, `hop`, `equihop`, `lame`, or `castling`.
+    /// The primitive: `leap`, `ride`, `hop`, `equihop`, `lame`, `castling` or `nothing`.
     pub primitive: Spanned<String>,
-    /// The lines it moves along (absent for castling).
+    /// The lines it moves along (absent for `castling` and `nothing`).
     pub lines: Option<Lines>,
     /// `name` or `name: value` options.
     pub options: Vec<Opt>,

@@ -124,3 +124,17 @@ impl fmt::Display for Diagnostic {
         write!(f, "{} ({})", self.message, self.label)
     }
 }
+
+/// `a, b or c`: a list of alternatives in words.
+pub fn or_list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => items.concat(),
+    }
+}
+
+/// `` `a`, `b` or `c` ``: words to write, quoted.
+pub fn one_of(words: &[&str]) -> String {
+    let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+    or_list(&quoted)
+}

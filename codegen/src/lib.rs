@@ -4,6 +4,9 @@
 //! [`check`] (meaning, → the [`lower`] form), [`emit`] (→ Rust tokens), and
 //! [`diagnostic`] for what goes wrong on the way. [`compile`] strings them together; the
 //! build script, the command line, the procedural macro and the tests all call it.
+//!
+//! The move primitives cut across the stages: each has one file in [`primitive`] holding
+//! its checks, its description as paths and its emitters.
 
 pub mod ast;
 pub mod check;
@@ -11,6 +14,7 @@ pub mod diagnostic;
 pub mod emit;
 pub mod lower;
 pub mod parse;
+pub mod primitive;
 
 pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
 

@@ -1,6 +1,10 @@
-//! The checked rules as a small intermediate form: every clause with its vectors spelt
-//! out, every option resolved, every example's units read. The emitter works from this
-//! form only, so it never has to re-check anything.
+//! The checked rules as a small intermediate form: every clause described by the squares
+//! it visits (its [`Path`]s) and the primitive that emits it, every option resolved,
+//! every example's units read. The emitter works from this form only, so it never has to
+//! re-check anything.
+
+use crate::primitive::{Path, PawnMoves, Primitive};
+pub use fairyforge_vocab::{Numbering, PromotionChoice};
 
 /// All rules, kinds in the order of the files.
 #[derive(Clone, Debug, Default)]
@@ -11,30 +15,6 @@ pub struct Rules {
     pub conditions: Vec<Condition>,
     /// The rule files read, repo-relative, in order.
     pub files: Vec<String>,
-}
-
-/// When a pawn may promote to a kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Numbering {
-    /// Line by line, in the turn of the reference's vector table.
-    Turn,
-    /// The same, but queen lines backwards (diagonals first, each turned backwards).
-    QueenLinesReversed,
-    /// By arrival square, a1 … a8, b1 … h8.
-    ByArrival,
-    /// A pawn's captures before its steps.
-    CapturesFirst,
-}
-
-/// When a pawn may promote to a kind.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Promotion {
-    /// Always a choice.
-    Always,
-    /// A choice when a unit of the kind is in the problem.
-    IfPresent,
-    /// Never a choice.
-    Never,
 }
 
 /// A kind of unit.
@@ -63,7 +43,7 @@ pub struct Kind {
     /// Written without its code in moves (the orthodox pawn).
     pub unlettered: bool,
     /// Promotion choice.
-    pub promotion: Promotion,
+    pub promotion: PromotionChoice,
     /// The order the reference generates the moves in.
     pub numbering: Numbering,
     /// For a pawn, the kinds (indices) it promotes to, when its rule names them.
@@ -98,70 +78,6 @@ impl Mode {
     }
 }
 
-/// Where a hopper lands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Land {
-    /// On the square right beyond the (last) hurdle.
-    Next,
-    /// On any square beyond, up to and including the first occupied one.
-    Any,
-    /// On the first occupied square beyond (capturing there), over empty squares.
-    First,
-    /// On the n-th square beyond, the squares before it empty.
-    At(u8),
-}
-
-/// The shape of a clause.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Walk {
-    /// One jump by each vector.
-    Leap {
-        /// The vectors (White's frame when forward).
-        vectors: Vec<(i8, i8)>,
-        /// From its second rank, a quiet leap may be doubled over an empty square.
-        double_step: bool,
-        /// A capture arriving on the en-passant square takes the double-stepper.
-        en_passant: bool,
-    },
-    /// Repeated steps by each vector over empty squares.
-    Ride {
-        /// The vectors.
-        vectors: Vec<(i8, i8)>,
-        /// At most this many steps.
-        max: Option<u8>,
-    },
-    /// Along each vector over `hurdles` occupied squares, landing per `land`.
-    Hop {
-        /// The vectors.
-        vectors: Vec<(i8, i8)>,
-        /// Hurdles passed (1 for a grasshopper, 2 for a kangaroo).
-        hurdles: u8,
-        /// Where it lands.
-        land: Land,
-        /// The hurdle is captured (a locust), the landing square must be empty.
-        take_hurdle: bool,
-        /// The hurdle taken stands on the first step (a marine leaper).
-        adjacent: bool,
-        /// A hop whose first step is the en-passant square takes the double-stepper
-        /// (with `adjacent`: the square passed over counts as the hurdle).
-        en_passant: bool,
-    },
-    /// Over a hurdle at the midpoint of departure and arrival.
-    Equihop {
-        /// The half-vectors.
-        vectors: Vec<(i8, i8)>,
-        /// On queen lines no other unit may stand between (English Equihopper).
-        english: bool,
-    },
-    /// A leap whose intermediate square must be empty: (vector, intermediate offset).
-    Lame {
-        /// Vectors with the offset of the square that must be empty.
-        steps: Vec<((i8, i8), (i8, i8))>,
-    },
-    /// Castling with the castling partner.
-    Castling,
-}
-
 /// One clause of a kind.
 #[derive(Clone, Debug)]
 pub struct Clause {
@@ -173,8 +89,12 @@ pub struct Clause {
     pub mode: Mode,
     /// Vectors point forward for the side moving (given in White's frame).
     pub forward: bool,
-    /// The shape.
-    pub walk: Walk,
+    /// The primitive it is written with, which emits it.
+    pub primitive: &'static dyn Primitive,
+    /// The squares it visits, one path per vector, in the order moves are generated.
+    pub paths: Vec<Path>,
+    /// The pawn moves it adds (double steps, captures en passant).
+    pub pawn: PawnMoves,
 }
 
 /// A worked example.
@@ -188,46 +108,6 @@ pub struct Example {
     pub problem: String,
     /// Expected solution lines.
     pub solution: String,
-}
-
-/// All images of (a, b) under the eight symmetries of the board, without repeats.
-pub fn images(a: i8, b: i8) -> Vec<(i8, i8)> {
-    let mut out: Vec<(i8, i8)> = Vec::new();
-    for (x, y) in [(a, b), (b, a)] {
-        for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            let v = (x * sx, y * sy);
-            if !out.contains(&v) {
-                out.push(v);
-            }
-        }
-    }
-    out
-}
-
-/// The vectors of a named set of lines.
-pub fn named_lines(name: &str) -> Option<Vec<(i8, i8)>> {
-    Some(match name {
-        "rook" => images(1, 0),
-        "bishop" => images(1, 1),
-        "queen" => [images(1, 0), images(1, 1)].concat(),
-        "knight" => images(1, 2),
-        "any" => {
-            let mut v = Vec::new();
-            for a in 0..=3 {
-                for b in 0..=a {
-                    if a != 0 {
-                        for i in images(a, b) {
-                            if !v.contains(&i) {
-                                v.push(i);
-                            }
-                        }
-                    }
-                }
-            }
-            v
-        }
-        _ => return None,
-    })
 }
 
 /// A condition, checked.

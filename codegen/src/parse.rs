@@ -6,8 +6,10 @@
 
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Diagnostics, Span};
+use crate::primitive::{Form, PRIMITIVES};
 use pest::iterators::Pair;
 use pest::Parser;
+use std::borrow::Cow;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar.pest"]
@@ -183,8 +185,8 @@ fn top_level_blocks(file: usize, text: &str, errors: &mut Diagnostics) -> Vec<Sp
 }
 
 /// What each grammar rule means to a reader.
-fn describe(rule: &Rule) -> &'static str {
-    match rule {
+fn describe(rule: &Rule) -> Cow<'static, str> {
+    Cow::Borrowed(match rule {
         Rule::name => "a name",
         Rule::code => "a piece code in capitals (one or two characters, like S or LI)",
         Rule::int => "a whole number",
@@ -206,7 +208,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::mode => "`quiet` or `capture`",
         Rule::walk => "a move primitive like `leap(1,2)` or `castling`",
         Rule::castling => "`castling`",
-        Rule::primitive => "a move primitive (leap, ride, hop, equihop, lame)",
+        Rule::primitive => return Cow::Owned(format!("a move primitive ({})", calls())),
         Rule::lines => "lines: a vector like `1,2` or `rook`, `bishop`, `queen`, `knight`, `any`",
         Rule::forward => "`forward`",
         Rule::vector => "a vector like `1,2`",
@@ -248,7 +250,13 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::cmp_op => "`==` or `!=`",
         Rule::value | Rule::value_path | Rule::value_call => "a value like `unit.walk` or `colour(departure)`",
         _ => "something else",
-    }
+    })
+}
+
+/// The primitives written as calls, `leap, ride, …`.
+fn calls() -> String {
+    let calls = PRIMITIVES.iter().filter(|p| p.form() == Form::Call);
+    calls.map(|p| p.word()).collect::<Vec<_>>().join(", ")
 }
 
 fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rule>) -> Diagnostic {
@@ -451,7 +459,6 @@ impl Ctx {
             promotion: None,
             numbering: None,
             home: vec![],
-            immobile: false,
             promotes: vec![],
             moves: vec![],
             examples: vec![],
@@ -485,11 +492,11 @@ impl Ctx {
                 }
                 Rule::home => def.home.extend(stmt.into_inner().map(|c| self.spanned(&c))),
                 Rule::moves => {
-                    let mut inner = stmt.into_inner().peekable();
-                    if inner.peek().is_some_and(|p| p.as_rule() == Rule::nothing) {
-                        def.immobile = true;
-                    } else {
-                        def.moves.extend(inner.map(|c| self.clause(c)));
+                    for c in stmt.into_inner() {
+                        def.moves.push(match c.as_rule() {
+                            Rule::nothing => self.bare_clause(&c),
+                            _ => self.clause(c),
+                        });
                     }
                 }
                 Rule::example => def.examples.push(self.example(stmt)),
@@ -677,6 +684,17 @@ impl Ctx {
         Spanned::new(node, span)
     }
 
+    /// A clause that is one word, without lines or options (`castling`, `nothing`).
+    fn bare_clause(&self, word: &Pair<Rule>) -> Clause {
+        Clause {
+            span: self.span(word),
+            mode: None,
+            primitive: self.spanned(word),
+            lines: None,
+            options: vec![],
+        }
+    }
+
     fn clause(&self, pair: Pair<Rule>) -> Clause {
         let span = self.span(&pair);
         let mut mode = None;
@@ -695,9 +713,7 @@ impl Ctx {
             return Clause {
                 span,
                 mode,
-                primitive: self.spanned(&first),
-                lines: None,
-                options: vec![],
+                ..self.bare_clause(&first)
             };
         }
         let primitive = self.spanned(&first);

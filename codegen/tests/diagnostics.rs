@@ -116,3 +116,41 @@ fn all_errors_of_a_file_are_reported() {
         "{rendered}"
     );
 }
+
+/// A rule set holds at most as many kinds as the engine has bitboards for: the first
+/// piece beyond them is an error at its name, and a set of exactly that many compiles.
+#[test]
+fn more_kinds_than_the_engine_holds_is_an_error() {
+    let pieces = |n: usize| -> Vec<SourceFile> {
+        let text: String = (0..n)
+            .map(|i| {
+                let code = format!("{}{}", (b'A' + (i / 26) as u8) as char, (b'A' + (i % 26) as u8) as char);
+                format!("piece P{i} {{\n    codes {code}\n    text \"Leaps one square.\"\n    moves leap(1,0)\n}}\n")
+            })
+            .collect();
+        vec![SourceFile {
+            path: "rules/pieces/many.rules".to_string(),
+            text,
+        }]
+    };
+    let limit = fairyforge_vocab::MAX_KINDS;
+    assert!(compile(&pieces(limit)).is_ok(), "{limit} pieces fit");
+    let files = pieces(limit + 1);
+    let Err(CompileError::Rules(diagnostics)) = compile(&files) else {
+        panic!("{} pieces must not compile", limit + 1);
+    };
+    let line = 5 * limit + 1;
+    assert_eq!(
+        diagnostics.short(&files),
+        [format!(
+            "rules/pieces/many.rules:{line}:7: too many pieces: a rule set holds at most {limit}"
+        )]
+    );
+    assert_eq!(
+        diagnostics.0[0].label,
+        format!(
+            "this is piece {}; remove pieces or merge rule sets",
+            limit + 1
+        )
+    );
+}

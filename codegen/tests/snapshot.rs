@@ -1,11 +1,11 @@
-//! The generated code of a tiny rule set (a king, a knight, a hopper and a pawn), pinned as
-//! an `insta` snapshot in `tests/snapshots/`, so that every change in code generation shows
+//! The generated code of a tiny rule set (a piece for each move primitive and the pawn's
+//! options), pinned as an `insta` snapshot in `tests/snapshots/`, so that every change in code generation shows
 //! as a diff to review. After an intended change, `INSTA_UPDATE=always cargo test -p
 //! fairyforge-codegen --test snapshot` (or `cargo insta review`) rewrites it.
 
 use fairyforge_codegen::{compile, CompileError, SourceFile};
 
-const TINY: &str = r#"// A tiny rule set: one piece of each family the generator knows.
+const TINY: &str = r#"// A tiny rule set: one piece for each primitive the generator knows.
 
 piece King {
     codes K
@@ -22,10 +22,43 @@ piece Knight {
     moves leap(1,2)
 }
 
+piece Rook {
+    codes R
+    text "Moves any distance along ranks and files over empty squares."
+    castling_partner
+    moves ride(rook)
+}
+
 piece Grasshopper {
     codes G
     text "Moves along queen lines over another unit to the square immediately beyond it."
     moves hop(queen, land: next)
+}
+
+piece Locust {
+    codes L
+    text "Captures by hopping along ranks and files over a unit of the other side to the
+          empty square immediately beyond it."
+    moves capture hop(rook, take: hurdle)
+}
+
+piece Equihopper {
+    codes EQ
+    text "Hops along ranks and files over a unit two squares away to the square two
+          squares beyond it, the squares between empty."
+    moves equihop(2,0, path: clear)
+}
+
+piece Mao {
+    codes MA
+    text "Leaps (1,2), the orthogonally adjacent square on the way empty."
+    moves lame(1,2)
+}
+
+piece Dummy {
+    codes DU
+    text "Never moves."
+    moves nothing
 }
 
 piece Pawn {

@@ -8,8 +8,7 @@ use crate::bitboard::Bitboard;
 use crate::piece::{Kind, Owner, Piece, Side};
 use crate::square::Square;
 
-/// The most kinds a rule set may define (one bitboard each).
-pub const MAX_KINDS: usize = 64;
+pub use fairyforge_vocab::MAX_KINDS;
 
 /// The slot of `by_owner` (and of the Zobrist table) that marks half-neutral units; the
 /// other three are the owners.

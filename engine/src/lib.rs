@@ -5,7 +5,8 @@
 //! `fairyforge-codegen` from the rule files) supplies the move generators, observation
 //! tests and condition hooks; the engine supplies the mechanisms they are written in
 //! (squares, boards, moves as lists of effects, castling, en passant, promotion) and the
-//! search that solves problems with them.
+//! search that solves problems with them. Generated code reaches the engine through
+//! [`RuleSet`] and the [`support`] module alone.
 
 pub mod bitboard;
 pub mod board;
@@ -13,7 +14,7 @@ pub mod bound;
 pub mod codes;
 pub mod fen;
 pub mod input;
-pub mod measure;
+mod measure;
 pub mod moves;
 pub mod notation;
 pub mod order;
@@ -24,12 +25,13 @@ pub(crate) mod plan;
 pub mod position;
 pub mod problem;
 pub mod proof;
-pub mod rebirth;
+mod rebirth;
 pub mod rules;
 pub mod solve;
 pub mod square;
 pub mod stipulation;
 pub mod structured;
+pub mod support;
 
 pub use bitboard::Bitboard;
 pub use board::Board;

@@ -1,6 +1,7 @@
 //! Measures and tests that conditions are written in: the alphabetic order of squares,
 //! the length of a move, keeping the moves best by a measure, and whether a unit is
-//! observed by a unit of a given kind.
+//! observed by a unit of a given kind. Generated code reaches them through
+//! [`crate::support`].
 
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, Side};
@@ -62,7 +63,7 @@ pub fn takes_en_passant<R: RuleSet>(
 }
 
 /// Whether a unit of `kind` that `by` may move observes `target` by its rule (see
-/// [`RuleSet::observes_by_kind`]) or could take it en passant ([`takes_en_passant`]).
+/// [`RuleSet::observes_by_kind`]) or could take it en passant (`takes_en_passant`).
 #[inline]
 pub fn observed_by_kind<R: RuleSet>(
     rules: &R,

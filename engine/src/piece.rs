@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+pub use fairyforge_vocab::{Numbering, PromotionChoice};
+
 /// The side to move: White or Black.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Side {
@@ -170,31 +172,6 @@ impl Piece {
             _ => Owner::Neutral,
         }
     }
-}
-
-/// The order in which the reference solver generates a kind's moves, which the option
-/// MoveNumbers follows.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Numbering {
-    /// Line by line, in the turn of the reference's vector table (most pieces).
-    Turn,
-    /// The same, but the queen lines backwards: diagonals first, each turned backwards.
-    QueenLinesReversed,
-    /// By arrival square, a1 … a8, b1 … h8.
-    ByArrival,
-    /// A pawn's captures tried before its steps (the reverse of the orthodox pawn's).
-    CapturesFirst,
-}
-
-/// When a pawn may promote to a kind.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum PromotionChoice {
-    /// Always a promotion choice (the orthodox Q, R, B, S).
-    Always,
-    /// A choice when a unit of this kind stands in the problem (fairy pieces).
-    IfPresent,
-    /// Never (kings, pawns).
-    Never,
 }
 
 /// Where a kind's text and code came from and how it is written, generated from `rules/`.

@@ -4,7 +4,8 @@
 //! (a square expression the generated code evaluates, often through
 //! [`game_array_square`]), what happens when that square is taken (the unit vanishes,
 //! or the capture is not allowed) and whether a pawn reborn on its last rank promotes.
-//! [`push_rebirth`] turns that into the moves with their extra effects.
+//! [`push_rebirth`] turns that into the moves with their extra effects. Generated code
+//! reaches these mechanisms through [`crate::support`].
 
 use crate::moves::{Effect, Move, MoveList};
 use crate::piece::{Piece, Side};

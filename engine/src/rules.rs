@@ -25,6 +25,8 @@ use crate::position::Position;
 use crate::rebirth::Rebirths;
 use crate::square::Square;
 
+pub use fairyforge_vocab::ConditionSide;
+
 /// What a rule file says about a condition, for listing and for reading problems.
 #[derive(Debug)]
 pub struct ConditionInfo {
@@ -40,19 +42,6 @@ pub struct ConditionInfo {
     pub side: ConditionSide,
     /// Whether it selects among the legal moves.
     pub selects: bool,
-}
-
-/// The side a condition binds.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum ConditionSide {
-    /// Both sides.
-    Both,
-    /// White only.
-    White,
-    /// Black only.
-    Black,
-    /// The defending side of each phase of the play ([`RuleSet::set_defender`]).
-    Defender,
 }
 
 /// A set of rules: the kinds of units and the conditions, generated from `rules/`.

@@ -2,8 +2,10 @@
 //! rebirth, selection, history), each a chain of `if` blocks over the active conditions,
 //! so a problem without conditions pays one bit test per hook.
 
+use super::kinds::vocabulary;
 use crate::lower::{Cond, Condition, Rules, Select, Sq, Val};
 use crate::snake;
+use fairyforge_vocab::ConditionSide;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -134,12 +136,12 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
         .iter()
         .map(|c| {
             let (name, names, text, source) = (&c.name, &c.names, &c.text, &c.source);
-            let side = match (c.white_only, c.defender) {
-                (Some(true), _) => quote!(ConditionSide::White),
-                (Some(false), _) => quote!(ConditionSide::Black),
-                (None, true) => quote!(ConditionSide::Defender),
-                (None, false) => quote!(ConditionSide::Both),
-            };
+            let side = vocabulary(match (c.white_only, c.defender) {
+                (Some(true), _) => ConditionSide::White,
+                (Some(false), _) => ConditionSide::Black,
+                (None, true) => ConditionSide::Defender,
+                (None, false) => ConditionSide::Both,
+            });
             let selects = c.select.is_some();
             quote! { ConditionInfo { name: #name, names: &[#(#names),*], definition: #text, source: #source, side: #side, selects: #selects } }
         })
@@ -234,7 +236,7 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
             rebirth_effects.extend(quote! {
                 if #on {
                     let at = Rules::#fname(mv, side);
-                    return ::fairyforge_engine::rebirth::rebirth_effects(pos, mv, side, Rebirth { who: #who, at, when_taken: #when, promote: #promote });
+                    return rebirth_effects(pos, mv, side, Rebirth { who: #who, at, when_taken: #when, promote: #promote });
                 }
             });
             if r.forbid_when_taken {
@@ -358,10 +360,10 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
         }
 
         #[inline]
-        fn rebirth_effects(&self, pos: &Position<Self>, mv: &Move) -> ::fairyforge_engine::rebirth::Rebirths {
+        fn rebirth_effects(&self, pos: &Position<Self>, mv: &Move) -> Rebirths {
             let side = pos.side();
             #rebirth_effects
-            ::fairyforge_engine::rebirth::Rebirths::Unchanged
+            Rebirths::Unchanged
         }
 
         #[inline(always)]

@@ -1,0 +1,142 @@
+//! The observation test of the rule set: whether a unit of a side could capture on a
+//! target, looking back from the target. Each capturing clause says how its primitive
+//! finds it ([`Observer`]): leaps of all kinds by the same vectors share one table
+//! lookup, unbounded rides along the same direction one scan, and every other clause
+//! walks its paths back from the target in a function of its own, out of line, so a
+//! problem without such walks pays one bit test for them all.
+
+use crate::lower::{Clause, Kind, Rules};
+use crate::primitive::{leap, path, ride, Observer, Shared, Vector};
+use crate::snake;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use std::collections::BTreeMap;
+
+/// The `RuleSet` methods `observes` and `observes_by_kind`, and the inherent helpers of
+/// `Rules` they call.
+pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
+    let mut leaps: BTreeMap<(Vec<Vector>, bool), Vec<u8>> = BTreeMap::new();
+    let mut rides: BTreeMap<Vector, Vec<u8>> = BTreeMap::new();
+    let mut walkers = TokenStream::new();
+    let mut walks = TokenStream::new();
+    let mut walking_kinds = 0u64;
+    let mut count = 0usize;
+    for (i, kind) in rules.kinds.iter().enumerate() {
+        let k = i as u8;
+        for clause in kind.clauses.iter().filter(|c| c.mode.captures()) {
+            match clause.primitive.observer(clause) {
+                Observer::Leap { vectors, forward } => {
+                    leaps
+                        .entry(leap::key(&vectors, forward))
+                        .or_default()
+                        .push(k);
+                }
+                Observer::Ray { vectors } => {
+                    for v in vectors {
+                        rides.entry(v).or_default().push(k);
+                    }
+                }
+                Observer::Walk if clause.paths.is_empty() => {}
+                Observer::Walk => {
+                    let (walker, call) = walker(kind, k, clause, count);
+                    count += 1;
+                    walkers.extend(walker);
+                    walks.extend(call);
+                    walking_kinds |= 1u64 << k;
+                }
+            }
+        }
+    }
+    let mut body = leap::observe_all(&leaps, &mut shared.leaps);
+    body.extend(ride::observe_all(&rides));
+    if walking_kinds != 0 {
+        body.extend(quote! {
+            if present & #walking_kinds != 0 && self.observes_by_other_walks(pos, target, side, attackers, present, filter) {
+                return true;
+            }
+        });
+    }
+    let helpers = quote! {
+        #walkers
+
+        /// Whether a unit of `side` observes `target` by a walk other than a leap or an
+        /// unbounded ride.
+        #[inline(never)]
+        fn observes_by_other_walks(&self, pos: &Position<Rules>, target: Square, side: Side, attackers: Bitboard, present: u64, filter: bool) -> bool {
+            let board = pos.board();
+            let _ = attackers;
+            #walks
+            false
+        }
+
+        /// Whether one of `attackers` (units `side` may move, of the kinds in
+        /// `present`) observes `target`, through the conditions' filter when `filter`.
+        #[inline(always)]
+        fn observes_among(&self, pos: &Position<Rules>, target: Square, side: Side, attackers: Bitboard, present: u64, filter: bool) -> bool {
+            let board = pos.board();
+            let enemy = side.opponent().owner();
+            let _ = enemy;
+            #body
+            false
+        }
+    };
+    (methods(), helpers)
+}
+
+/// The observation test of a clause of `kind` (index `k`) that walks its paths back from
+/// the target: a function of `Rules` (the `count`-th such), and its call, guarded by the
+/// kind's presence among the attackers.
+fn walker(kind: &Kind, k: u8, clause: &Clause, count: usize) -> (TokenStream, TokenStream) {
+    let is_attacker = quote! {
+        p.kind == kind && p.owner != enemy && (!filter || self.observation_ok(pos, at, p, target, side))
+    };
+    let scans = clause
+        .paths
+        .iter()
+        .map(|p| path::observe(p, clause.forward, &is_attacker));
+    let doc = format!(
+        " Whether a {} of `side` observes `target` by `{}` ({}).",
+        kind.name, clause.text, clause.source
+    );
+    let fname = format_ident!("observes_{}_{}", snake(&kind.name), count);
+    let walker = quote! {
+        #[doc = #doc]
+        #[inline(always)]
+        fn #fname(&self, pos: &Position<Rules>, target: Square, side: Side, filter: bool) -> bool {
+            let board = pos.board();
+            let enemy = side.opponent().owner();
+            let kind = Kind(#k);
+            #(#scans)*
+            false
+        }
+    };
+    let bit = 1u64 << k;
+    let call = quote! {
+        if present & #bit != 0 && (board.of_kind(Kind(#k)) & attackers).non_empty() && self.#fname(pos, target, side, filter) {
+            return true;
+        }
+    };
+    (walker, call)
+}
+
+/// `observes` (every unit of the side, through the conditions' filter) and
+/// `observes_by_kind` (the units of one kind, by their rule alone), both asking
+/// `observes_among`.
+fn methods() -> TokenStream {
+    quote! {
+        #[inline]
+        fn observes(&self, pos: &Position<Self>, target: Square, side: Side) -> bool {
+            let board = pos.board();
+            // the kinds on the board: a test for an absent kind costs one bit test
+            self.observes_among(pos, target, side, board.movable_by(side), board.kinds_present(), self.has_observation_filter())
+        }
+
+        #[inline]
+        fn observes_by_kind(&self, pos: &Position<Self>, target: Square, side: Side, kind: Kind) -> bool {
+            let board = pos.board();
+            let present = board.kinds_present() & (1u64 << kind.0);
+            present != 0
+                && self.observes_among(pos, target, side, board.movable_by(side) & board.of_kind(kind), present, false)
+        }
+    }
+}

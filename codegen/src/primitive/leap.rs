@@ -1,0 +1,170 @@
+//! `leap(lines)`: one jump by each vector, to a square that is empty or holds a unit of
+//! the other side (`leap(1,2)`, the knight). Options: the pawn's `double_step` and
+//! `en_passant` ([`super::pawn`]).
+//!
+//! Each vector is a path of one step. The generator and the observation test read the
+//! targets of all the vectors at once from a constant table by square, built from those
+//! paths; kinds leaping by the same vectors share one table and one lookup in the
+//! observation test.
+
+use super::code::{bitboard_literal, push, show_vectors};
+use super::{pawn, ClauseCx, Observer, Path, PawnMoves, Primitive, Shared, Vector, Walk};
+use crate::lower::{Clause, Kind};
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+use std::collections::BTreeMap;
+
+/// The `leap` primitive.
+#[derive(Debug)]
+pub struct Leap;
+
+impl Primitive for Leap {
+    fn word(&self) -> &'static str {
+        "leap"
+    }
+
+    fn options(&self) -> &'static [&'static str] {
+        &["double_step", "en_passant"]
+    }
+
+    fn lower(&self, cx: &mut ClauseCx<'_>) -> Option<Walk> {
+        let mut pawn = PawnMoves::default();
+        cx.read_options(self.options(), |cx, o| pawn.read(cx, o));
+        let paths = cx.vectors.iter().map(|&v| Path::leap(v)).collect();
+        Some(Walk { paths, pawn })
+    }
+
+    fn generate(&self, kind: &Kind, clause: &Clause, shared: &mut Shared) -> TokenStream {
+        let id = shared.leaps.id(&vectors(clause), clause.forward);
+        let targets = if clause.forward {
+            quote!(Bitboard(#id[side.index()][from.index()]))
+        } else {
+            quote!(Bitboard(#id[from.index()]))
+        };
+        let mut code = quote! { let targets = #targets; };
+        if clause.mode.quiet() {
+            let p = push(kind, quote!(Move::quiet(from, to, piece)));
+            code.extend(quote! { for to in targets & !board.occupied() { #p } });
+        }
+        if clause.mode.captures() {
+            let p = push(kind, quote!(Move::capture(from, to, piece, board.unit(to))));
+            code.extend(quote! { for to in targets & board.capturable_by(side) { #p } });
+        }
+        code.extend(pawn::double_step(clause));
+        code.extend(pawn::en_passant(clause));
+        code
+    }
+
+    fn observer(&self, clause: &Clause) -> Observer {
+        Observer::Leap {
+            vectors: vectors(clause),
+            forward: clause.forward,
+        }
+    }
+}
+
+/// The vectors of a leap's paths.
+fn vectors(clause: &Clause) -> Vec<Vector> {
+    let vectors = clause
+        .paths
+        .iter()
+        .map(|p| p.single_step().expect("a leap"));
+    vectors.collect()
+}
+
+/// A leap table's identity: its vectors, sorted, and whether they point forward.
+type Key = (Vec<Vector>, bool);
+
+/// The constant leap tables of a rule set: targets by departure square (and by side for
+/// forward vectors), one per set of vectors, emitted once however many clauses use it.
+#[derive(Default)]
+pub struct Tables {
+    ids: BTreeMap<Key, Ident>,
+    /// The tables' items.
+    pub items: TokenStream,
+}
+
+impl Tables {
+    /// The name of the table of `vectors`, emitting it the first time.
+    pub fn id(&mut self, vectors: &[Vector], forward: bool) -> Ident {
+        let mut key: Vec<Vector> = vectors.to_vec();
+        key.sort();
+        if let Some(id) = self.ids.get(&(key.clone(), forward)) {
+            return id.clone();
+        }
+        let id = format_ident!("LEAP_{}", self.ids.len());
+        let doc = format!(
+            "Leap targets by departure square for the vectors {}.",
+            show_vectors(vectors)
+        );
+        if forward {
+            let white = targets(vectors, 1);
+            let black = targets(vectors, -1);
+            self.items.extend(quote! {
+                #[doc = #doc]
+                #[doc = "Indexed by side (vectors point forward for that side), then square."]
+                static #id: [[u64; 64]; 2] = [[#(#white),*], [#(#black),*]];
+            });
+        } else {
+            let t = targets(vectors, 1);
+            self.items.extend(quote! {
+                #[doc = #doc]
+                static #id: [u64; 64] = [#(#t),*];
+            });
+        }
+        self.ids.insert((key, forward), id.clone());
+        id
+    }
+}
+
+/// Targets of the leaps by each departure square; `dir` = -1 turns the ranks for Black.
+fn targets(vectors: &[Vector], dir: i8) -> Vec<syn::LitInt> {
+    (0..64u8)
+        .map(|from| {
+            let paths = vectors.iter().map(|&v| Path::leap(v));
+            paths.fold(0, |bits, p| bits | super::reach::arrivals(&p, dir, from))
+        })
+        .map(bitboard_literal)
+        .collect()
+}
+
+/// The observation test of every leap of the rule set: per table, one lookup of the
+/// squares a unit of the kinds using it would leap from, among `attackers`. `leaps` maps
+/// each table's vectors to the kinds (indices) leaping by them.
+pub fn observe_all(leaps: &BTreeMap<Key, Vec<u8>>, tables: &mut Tables) -> TokenStream {
+    let mut body = TokenStream::new();
+    for ((vectors, forward), kinds) in leaps {
+        let id = tables.id(vectors, *forward);
+        let lookup = if *forward {
+            // attackers stand a forward vector (for them) behind the target
+            quote!(Bitboard(#id[side.opponent().index()][target.index()]))
+        } else {
+            quote!(Bitboard(#id[target.index()]))
+        };
+        let union = kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
+        let mask: u64 = kinds.iter().fold(0, |m, k| m | 1u64 << k);
+        body.extend(quote! {
+            if present & #mask != 0 {
+                let candidates = #lookup & (#(#union)|*) & attackers;
+                if candidates.non_empty() {
+                    if !filter {
+                        return true;
+                    }
+                    for from in candidates {
+                        if self.observation_ok(pos, from, board.unit(from), target, side) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        });
+    }
+    body
+}
+
+/// The key under which the observation test files a leap's vectors.
+pub fn key(vectors: &[Vector], forward: bool) -> Key {
+    let mut sorted = vectors.to_vec();
+    sorted.sort();
+    (sorted, forward)
+}

@@ -1,0 +1,173 @@
+//! `ride(lines, max: n)`: repeated steps by each vector over empty squares, moving to each
+//! and capturing on the first occupied one (`ride(rook)`, the rook; `max` stops after `n`
+//! steps).
+//!
+//! Each vector is a path of one run. An unbounded ride that does not point forward is
+//! generated and observed on bitboards: the ray from the square up to its first unit,
+//! found with one bit scan; the observation test scans each direction once for every kind
+//! riding along it. Other rides walk their paths.
+
+use super::code::ray_table;
+use super::{path, ClauseCx, End, Observer, Path, Primitive, Shared, Vector, Walk};
+use crate::lower::{Clause, Kind};
+use proc_macro2::TokenStream;
+use quote::quote;
+use std::collections::BTreeMap;
+
+/// The `ride` primitive.
+#[derive(Debug)]
+pub struct Ride;
+
+impl Primitive for Ride {
+    fn word(&self) -> &'static str {
+        "ride"
+    }
+
+    fn options(&self) -> &'static [&'static str] {
+        &["max"]
+    }
+
+    fn lower(&self, cx: &mut ClauseCx<'_>) -> Option<Walk> {
+        let mut max = None;
+        cx.read_options(self.options(), |cx, o| match super::int(o) {
+            Some(n) if (1..=7).contains(&n) => max = Some(n as u8),
+            _ => cx.bad_value(o, "a number of steps from 1 to 7"),
+        });
+        let paths = cx
+            .vectors
+            .iter()
+            .map(|&by| Path::new(Vec::new(), End::Run { by, max }));
+        Some(Walk {
+            paths: paths.collect(),
+            ..Walk::default()
+        })
+    }
+
+    fn generate(&self, kind: &Kind, clause: &Clause, _shared: &mut Shared) -> TokenStream {
+        match unbounded(clause) {
+            Some(vectors) if !kind.pawn => on_bitboards(&vectors, clause),
+            _ => {
+                let paths = clause
+                    .paths
+                    .iter()
+                    .map(|p| path::generate(p, kind, clause.mode, clause.forward));
+                quote! { #(#paths)* }
+            }
+        }
+    }
+
+    fn observer(&self, clause: &Clause) -> Observer {
+        match unbounded(clause) {
+            Some(vectors) => Observer::Ray { vectors },
+            None => Observer::Walk,
+        }
+    }
+}
+
+/// The vectors of a ride without a limit that does not point forward.
+fn unbounded(clause: &Clause) -> Option<Vec<Vector>> {
+    if clause.forward {
+        return None;
+    }
+    let runs = clause.paths.iter().map(|p| match p.single_run() {
+        Some((v, None)) => Some(v),
+        _ => None,
+    });
+    runs.collect()
+}
+
+/// The generator on bitboards (for a unit that is no pawn, so never promotes): per
+/// vector, the ray up to its first unit.
+fn on_bitboards(vectors: &[Vector], clause: &Clause) -> TokenStream {
+    let mode = clause.mode;
+    let rays = vectors.iter().map(|&(dx, dy)| {
+        let table = ray_table(dx, dy);
+        let first = if 8 * dy + dx > 0 {
+            quote!(blockers.trailing_zeros())
+        } else {
+            quote!(63 - blockers.leading_zeros())
+        };
+        let quiet = mode.quiet().then(|| {
+            quote! {
+                for to in Bitboard(open & !occupied) {
+                    out.push(Move::quiet(from, to, piece));
+                }
+            }
+        });
+        let capture = if mode.captures() {
+            quote! {
+                let victim = board.unit(to);
+                if victim.owner != own {
+                    out.push(Move::capture(from, to, piece, victim));
+                }
+            }
+        } else {
+            quote!(let _ = to;)
+        };
+        quote! {
+            {
+                static RAY: [u64; 64] = [#(#table),*];
+                let ray = RAY[from.index()];
+                let blockers = ray & occupied;
+                let open = if blockers == 0 {
+                    ray
+                } else {
+                    let to = Square::new((#first) as u8);
+                    #capture
+                    ray & !RAY[to.index()]
+                };
+                let _ = open;
+                #quiet
+            }
+        }
+    });
+    quote! {
+        let occupied = board.occupied().0;
+        #(#rays)*
+    }
+}
+
+/// The observation test of every unbounded ride of the rule set: per direction, the
+/// nearest unit looking back from the target, if it is of a kind riding that way.
+/// `rides` maps each vector to the kinds (indices) riding along it.
+pub fn observe_all(rides: &BTreeMap<Vector, Vec<u8>>) -> TokenStream {
+    if rides.is_empty() {
+        return TokenStream::new();
+    }
+    let mut riders: Vec<u8> = rides.values().flatten().copied().collect();
+    riders.sort();
+    riders.dedup();
+    let union = riders.iter().map(|k| quote!(board.of_kind(Kind(#k))));
+    let scans = rides.iter().map(|(&(dx, dy), kinds)| {
+        let mask: u64 = kinds.iter().fold(0, |m, k| m | 1u64 << k);
+        let union = kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
+        // the squares seen from the target, looking back along the vector: their
+        // indices change monotonically, so the nearest unit is the lowest or the
+        // highest set bit
+        let (rx, ry) = (-dx, -dy);
+        let ray = ray_table(rx, ry);
+        let nearest = if ry * 8 + rx > 0 {
+            quote!(blockers.trailing_zeros())
+        } else {
+            quote!(63 - blockers.leading_zeros())
+        };
+        quote! {
+            static RAY: [u64; 64] = [#(#ray),*];
+            let ray = RAY[target.index()];
+            if present & #mask != 0 && ray & ((#(#union)|*) & attackers).0 != 0 {
+                let blockers = ray & board.occupied().0;
+                let s = Square::new((#nearest) as u8);
+                let p = board.unit(s);
+                if attackers.contains(s) && (#mask >> p.kind.0) & 1 != 0 && (!filter || self.observation_ok(pos, s, p, target, side)) {
+                    return true;
+                }
+            }
+        }
+    });
+    let mask: u64 = riders.iter().fold(0, |m, k| m | 1u64 << k);
+    quote! {
+        if present & #mask != 0 && ((#(#union)|*) & attackers).non_empty() {
+            #({ #scans })*
+        }
+    }
+}
