@@ -5,7 +5,7 @@
 //! are kept in step by the only two mutators, [`Board::put`] and [`Board::take`].
 
 use crate::bitboard::Bitboard;
-use crate::piece::{Kind, Owner, Piece, Side};
+use crate::piece::{Kind, KindSet, Owner, Piece, Side};
 use crate::square::Square;
 
 pub use fairyforge_vocab::MAX_KINDS;
@@ -20,8 +20,8 @@ pub struct Board {
     squares: [Option<Piece>; 64],
     by_owner: [Bitboard; 4],
     by_kind: [Bitboard; MAX_KINDS],
-    /// Bit `k` set: some unit of kind `k` stands on the board.
-    present: u64,
+    /// The kinds with some unit on the board.
+    present: KindSet,
     occupied: Bitboard,
     hash: u64,
 }
@@ -64,7 +64,7 @@ impl Board {
             squares: [None; 64],
             by_owner: [Bitboard::EMPTY; 4],
             by_kind: [Bitboard::EMPTY; MAX_KINDS],
-            present: 0,
+            present: KindSet::EMPTY,
             occupied: Bitboard::EMPTY,
             hash: 0,
         }
@@ -96,7 +96,7 @@ impl Board {
         self.squares[sq.index()] = Some(piece);
         self.by_owner[piece.owner.index()].insert(sq);
         self.by_kind[piece.kind.index()].insert(sq);
-        self.present |= 1 << piece.kind.index();
+        self.present.insert(piece.kind);
         self.occupied.insert(sq);
         if HASH {
             self.hash ^= ZOBRIST[piece.kind.index()][piece.owner.index()][sq.index()];
@@ -142,7 +142,7 @@ impl Board {
         self.by_owner[piece.owner.index()].remove(sq);
         self.by_kind[piece.kind.index()].remove(sq);
         if self.by_kind[piece.kind.index()].is_empty() {
-            self.present &= !(1 << piece.kind.index());
+            self.present.remove(piece.kind);
         }
         self.occupied.remove(sq);
         if HASH {
@@ -208,10 +208,10 @@ impl Board {
         self.by_kind[kind.index()]
     }
 
-    /// The kinds with a unit on the board: bit `k` for [`Kind`] `k`. Generated code
-    /// tests it before looking for units of kinds that are absent in most problems.
+    /// The kinds with a unit on the board. Generated code tests it before looking for
+    /// units of kinds that are absent in most problems.
     #[inline(always)]
-    pub fn kinds_present(&self) -> u64 {
+    pub fn kinds_present(&self) -> KindSet {
         self.present
     }
 
@@ -250,5 +250,39 @@ impl Board {
             Some(p) => p,
             None => unreachable!("no unit on {sq}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod kind_tests {
+    use super::*;
+
+    /// Kinds beyond the first 64 have their own bitboards, presence bits and hash keys.
+    #[test]
+    fn kinds_beyond_sixty_four_are_kept_apart() {
+        let mut board = Board::empty();
+        let a = Square::from_coords(0, 0).unwrap();
+        let b = Square::from_coords(1, 0).unwrap();
+        let low = Piece::new(Kind(1), Owner::White);
+        let high = Piece::new(Kind(65), Owner::White);
+        let top = Piece::new(Kind(255), Owner::Black);
+        board.put(a, high);
+        assert!(board.kinds_present().contains(Kind(65)));
+        assert!(!board.kinds_present().contains(Kind(1)));
+        assert_eq!(board.of_kind(Kind(65)), Bitboard::from_square(a));
+        assert!(board.of_kind(Kind(1)).is_empty());
+        let hash_high = board.hash();
+        board.take(a);
+        board.put(a, low);
+        assert_ne!(board.hash(), hash_high, "kind 65 hashes apart from kind 1");
+        board.put(b, top);
+        assert!(board.kinds_present().intersects(KindSet::of(&[255, 3])));
+        assert!(!board
+            .kinds_present()
+            .intersects(KindSet::of(&[65, 64, 128])));
+        board.take(b);
+        assert!(!board.kinds_present().contains(Kind(255)));
+        assert_eq!(board.kinds_present().only(Kind(1)), KindSet::of(&[1]));
+        assert_eq!(board.kinds_present().only(Kind(2)), KindSet::EMPTY);
     }
 }

@@ -36,7 +36,7 @@ pub mod support;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use moves::{Effect, Move, MoveKind, MoveList};
-pub use piece::{Kind, KindInfo, Numbering, Owner, Piece, PromotionChoice, Side};
+pub use piece::{Kind, KindInfo, KindSet, Numbering, Owner, Piece, PromotionChoice, Side};
 pub use position::{Castling, EnPassant, Position};
 pub use rules::{ConditionInfo, ConditionSide, RuleExample, RuleSet};
 pub use square::Square;

@@ -16,7 +16,7 @@
 pub use crate::bitboard::Bitboard;
 pub use crate::measure::{alphabetic, keep_best, length, observed_by_kind};
 pub use crate::moves::{Move, MoveKind, MoveList};
-pub use crate::piece::{Kind, KindInfo, Numbering, Piece, PromotionChoice, Side};
+pub use crate::piece::{Kind, KindInfo, KindSet, Numbering, Piece, PromotionChoice, Side};
 pub use crate::position::Position;
 pub use crate::rebirth::{
     camp, game_array_square, push_rebirth, rebirth_allowed, rebirth_effects, Rebirth, Rebirths,

@@ -8,9 +8,9 @@
 //! ([`Vocabulary::variant`]), so neither can drift from the other. The crate has no
 //! dependencies, so that codegen (a build dependency) does not compile the engine.
 
-/// The most kinds of units a rule set may define: the engine keeps one bitboard per kind
-/// and a 64-bit set of the kinds on the board.
-pub const MAX_KINDS: usize = 64;
+/// The most kinds of units a rule set may define: a kind is one byte, and the engine keeps
+/// one bitboard per kind and a 256-bit set of the kinds on the board.
+pub const MAX_KINDS: usize = 256;
 
 /// An enum whose values the rules language writes as words and generated code names.
 pub trait Vocabulary: Copy + Eq + Sized + 'static {

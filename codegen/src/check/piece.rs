@@ -151,7 +151,7 @@ impl Checker<'_> {
         }
     }
 
-    /// The engine holds [`MAX_KINDS`] kinds (a bitboard each, and a 64-bit set of the
+    /// The engine holds [`MAX_KINDS`] kinds (a kind is one byte; a bitboard each, and a set of the
     /// kinds present): the first piece beyond them is an error.
     pub(super) fn kind_limit(&mut self, parsed: &[ast::RuleFile]) {
         if let Some(p) = parsed.iter().flat_map(|f| &f.pieces).nth(MAX_KINDS) {

@@ -6,6 +6,7 @@
 //! problem without such walks pays one bit test for them all.
 
 use crate::lower::{Clause, Kind, Rules};
+use crate::primitive::code::kind_set;
 use crate::primitive::{leap, path, ride, Observer, Shared, Vector};
 use crate::snake;
 use proc_macro2::TokenStream;
@@ -19,7 +20,7 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
     let mut rides: BTreeMap<Vector, Vec<u8>> = BTreeMap::new();
     let mut walkers = TokenStream::new();
     let mut walks = TokenStream::new();
-    let mut walking_kinds = 0u64;
+    let mut walking_kinds: Vec<u8> = Vec::new();
     let mut count = 0usize;
     for (i, kind) in rules.kinds.iter().enumerate() {
         let k = i as u8;
@@ -42,16 +43,17 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
                     count += 1;
                     walkers.extend(walker);
                     walks.extend(call);
-                    walking_kinds |= 1u64 << k;
+                    walking_kinds.push(k);
                 }
             }
         }
     }
     let mut body = leap::observe_all(&leaps, &mut shared.leaps);
     body.extend(ride::observe_all(&rides));
-    if walking_kinds != 0 {
+    if !walking_kinds.is_empty() {
+        let walking_kinds = kind_set(&walking_kinds);
         body.extend(quote! {
-            if present & #walking_kinds != 0 && self.observes_by_other_walks(pos, target, side, attackers, present, filter) {
+            if present.intersects(#walking_kinds) && self.observes_by_other_walks(pos, target, side, attackers, present, filter) {
                 return true;
             }
         });
@@ -62,7 +64,7 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
         /// Whether a unit of `side` observes `target` by a walk other than a leap or an
         /// unbounded ride.
         #[inline(never)]
-        fn observes_by_other_walks(&self, pos: &Position<Rules>, target: Square, side: Side, attackers: Bitboard, present: u64, filter: bool) -> bool {
+        fn observes_by_other_walks(&self, pos: &Position<Rules>, target: Square, side: Side, attackers: Bitboard, present: KindSet, filter: bool) -> bool {
             let board = pos.board();
             let _ = attackers;
             #walks
@@ -72,7 +74,7 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
         /// Whether one of `attackers` (units `side` may move, of the kinds in
         /// `present`) observes `target`, through the conditions' filter when `filter`.
         #[inline(always)]
-        fn observes_among(&self, pos: &Position<Rules>, target: Square, side: Side, attackers: Bitboard, present: u64, filter: bool) -> bool {
+        fn observes_among(&self, pos: &Position<Rules>, target: Square, side: Side, attackers: Bitboard, present: KindSet, filter: bool) -> bool {
             let board = pos.board();
             let enemy = side.opponent().owner();
             let _ = enemy;
@@ -110,9 +112,8 @@ fn walker(kind: &Kind, k: u8, clause: &Clause, count: usize) -> (TokenStream, To
             false
         }
     };
-    let bit = 1u64 << k;
     let call = quote! {
-        if present & #bit != 0 && (board.of_kind(Kind(#k)) & attackers).non_empty() && self.#fname(pos, target, side, filter) {
+        if present.contains(Kind(#k)) && (board.of_kind(Kind(#k)) & attackers).non_empty() && self.#fname(pos, target, side, filter) {
             return true;
         }
     };
@@ -134,8 +135,8 @@ fn methods() -> TokenStream {
         #[inline]
         fn observes_by_kind(&self, pos: &Position<Self>, target: Square, side: Side, kind: Kind) -> bool {
             let board = pos.board();
-            let present = board.kinds_present() & (1u64 << kind.0);
-            present != 0
+            let present = board.kinds_present().only(kind);
+            present != KindSet::EMPTY
                 && self.observes_among(pos, target, side, board.movable_by(side) & board.of_kind(kind), present, false)
         }
     }

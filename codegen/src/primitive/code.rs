@@ -91,3 +91,8 @@ pub fn show_vectors(v: &[Vector]) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+/// A constant set of kinds, as generated code writes it.
+pub fn kind_set(kinds: &[u8]) -> TokenStream {
+    quote!(KindSet::of(&[#(#kinds),*]))
+}

@@ -7,7 +7,7 @@
 //! paths; kinds leaping by the same vectors share one table and one lookup in the
 //! observation test.
 
-use super::code::{bitboard_literal, push, show_vectors};
+use super::code::{bitboard_literal, kind_set, push, show_vectors};
 use super::{pawn, ClauseCx, Observer, Path, PawnMoves, Primitive, Shared, Vector, Walk};
 use crate::lower::{Clause, Kind};
 use proc_macro2::{Ident, TokenStream};
@@ -142,9 +142,9 @@ pub fn observe_all(leaps: &BTreeMap<Key, Vec<u8>>, tables: &mut Tables) -> Token
             quote!(Bitboard(#id[target.index()]))
         };
         let union = kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
-        let mask: u64 = kinds.iter().fold(0, |m, k| m | 1u64 << k);
+        let mask = kind_set(kinds);
         body.extend(quote! {
-            if present & #mask != 0 {
+            if present.intersects(#mask) {
                 let candidates = #lookup & (#(#union)|*) & attackers;
                 if candidates.non_empty() {
                     if !filter {

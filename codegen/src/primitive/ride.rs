@@ -7,7 +7,7 @@
 //! found with one bit scan; the observation test scans each direction once for every kind
 //! riding along it. Other rides walk their paths.
 
-use super::code::ray_table;
+use super::code::{kind_set, ray_table};
 use super::{path, ClauseCx, End, Observer, Path, Primitive, Shared, Vector, Walk};
 use crate::lower::{Clause, Kind};
 use proc_macro2::TokenStream;
@@ -139,7 +139,7 @@ pub fn observe_all(rides: &BTreeMap<Vector, Vec<u8>>) -> TokenStream {
     riders.dedup();
     let union = riders.iter().map(|k| quote!(board.of_kind(Kind(#k))));
     let scans = rides.iter().map(|(&(dx, dy), kinds)| {
-        let mask: u64 = kinds.iter().fold(0, |m, k| m | 1u64 << k);
+        let mask = kind_set(kinds);
         let union = kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
         // the squares seen from the target, looking back along the vector: their
         // indices change monotonically, so the nearest unit is the lowest or the
@@ -154,19 +154,19 @@ pub fn observe_all(rides: &BTreeMap<Vector, Vec<u8>>) -> TokenStream {
         quote! {
             static RAY: [u64; 64] = [#(#ray),*];
             let ray = RAY[target.index()];
-            if present & #mask != 0 && ray & ((#(#union)|*) & attackers).0 != 0 {
+            if present.intersects(#mask) && ray & ((#(#union)|*) & attackers).0 != 0 {
                 let blockers = ray & board.occupied().0;
                 let s = Square::new((#nearest) as u8);
                 let p = board.unit(s);
-                if attackers.contains(s) && (#mask >> p.kind.0) & 1 != 0 && (!filter || self.observation_ok(pos, s, p, target, side)) {
+                if attackers.contains(s) && #mask.contains(p.kind) && (!filter || self.observation_ok(pos, s, p, target, side)) {
                     return true;
                 }
             }
         }
     });
-    let mask: u64 = riders.iter().fold(0, |m, k| m | 1u64 << k);
+    let mask = kind_set(&riders);
     quote! {
-        if present & #mask != 0 && ((#(#union)|*) & attackers).non_empty() {
+        if present.intersects(#mask) && ((#(#union)|*) & attackers).non_empty() {
             #({ #scans })*
         }
     }
