@@ -167,15 +167,22 @@ fn solve(
         max_time: max_time.map(Duration::from_secs),
         threads: threads.unwrap_or(cores / at_once).max(1),
     };
-    let run = |item: &Item| -> (String, bool) {
+    // what a problem prints on stdout and on stderr, and whether it was read and solved
+    let run = |item: &Item| -> (String, String, bool) {
         match &item.read {
-            Err(e) => (
-                format!(
+            Err(e) => {
+                let message = format!(
                     "{}:{}:{}: error: {}\n",
                     item.file, e.line, e.column, e.message
-                ),
-                false,
-            ),
+                );
+                let out = match format {
+                    Format::Text => String::new(),
+                    Format::Json => {
+                        fairyforge::json::error_json(&item.file, e.line, e.column, &e.message)
+                    }
+                };
+                (out, message, false)
+            }
             Ok(problem) => {
                 let start = Instant::now();
                 let result = solve_problem::<Rules>(problem, &settings);
@@ -183,28 +190,25 @@ fn solve(
                 let ok = result.twins.iter().all(|t| t.outcome.is_ok());
                 let text = match format {
                     Format::Text => {
-                        write_problem::<Rules>(&result, !no_board, Duration::from_secs_f64(secs))
+                        write_problem(&result, !no_board, Duration::from_secs_f64(secs))
                     }
                     Format::Json => fairyforge::json::problem_json(&result, &item.file, secs),
                 };
-                (text, ok)
+                (text, String::new(), ok)
             }
         }
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.unwrap_or(0))
         .build();
-    let outputs: Vec<(String, bool)> = match pool {
+    let outputs: Vec<(String, String, bool)> = match pool {
         Ok(pool) => pool.install(|| items.par_iter().map(run).collect()),
         Err(_) => items.iter().map(run).collect(),
     };
     let mut all_ok = true;
-    for ((text, ok), item) in outputs.iter().zip(&items) {
-        if item.read.is_err() {
-            eprint!("{text}");
-        } else {
-            print!("{text}");
-        }
+    for (out, err, ok) in &outputs {
+        eprint!("{err}");
+        print!("{out}");
         all_ok &= ok;
     }
     if all_ok {

@@ -6,9 +6,10 @@
 //! that output that is not a move: the heading block (author, origin, award,
 //! title), the board diagram, the stipulation line with the piece counts,
 //! the attribute, condition and option lines under it, the twin headings, the
-//! closing line with the solving time, and the language-dependent words. It
-//! depends on no other engine module: its inputs are strings, squares and
-//! small value types, so the solver maps its own position onto them.
+//! closing line with the solving time, and the language-dependent words. Its
+//! inputs are the engine's squares, units and boards, the names of units in
+//! the problem's codes ([`Names`]), strings, and what only the diagram shows
+//! (attributes, imitators, holes, grid lines: [`Diagram`]).
 //!
 //! # The output stream
 //!
@@ -34,7 +35,10 @@
 //! Lengths used for centring are counted in bytes of UTF-8, as the reference
 //! (written in C) counts them.
 
-use std::fmt;
+use super::names::Names;
+use crate::board::Board;
+use crate::piece::{Owner, Piece, Side};
+use crate::square::Square;
 use std::time::Duration;
 
 /// Width of the diagram, the field in which heading and condition lines are
@@ -186,41 +190,21 @@ impl Language {
     }
 
     /// The name of a colour, as in `=> (Black ->)`.
-    pub fn colour_name(self, colour: Colour) -> &'static str {
+    pub fn colour_name(self, colour: Owner) -> &'static str {
         let w = self.words();
         match colour {
-            Colour::White => w.white,
-            Colour::Black => w.black,
-            Colour::Neutral => w.neutral,
+            Owner::White => w.white,
+            Owner::Black => w.black,
+            Owner::Neutral => w.neutral,
         }
     }
 
     /// The letter that stands for a colour in moves and twin headings: the
     /// initial of its name in lower case (`w`/`b`/`n`; German `w`/`s`/`n`;
     /// French `b`/`n`/`n`).
-    pub fn colour_letter(self, colour: Colour) -> char {
+    pub fn colour_letter(self, colour: Owner) -> char {
         let name = self.colour_name(colour);
         name.chars().next().unwrap_or(' ').to_ascii_lowercase()
-    }
-}
-
-/// The colour of a unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
-    /// Drawn without prefix.
-    White,
-    /// Drawn with the prefix `-`.
-    Black,
-    /// Drawn with the prefix `=`; counted apart as `+ 1n`.
-    Neutral,
-}
-
-/// The attributes the engine's unit carries, as the diagram lists them.
-pub fn attributes_of(p: &crate::piece::Piece) -> Vec<PieceAttribute> {
-    if p.half {
-        vec![PieceAttribute::HalfNeutral]
-    } else {
-        Vec::new()
     }
 }
 
@@ -242,7 +226,7 @@ pub enum PieceAttribute {
     Volage,
     /// Functionary.
     Functionary,
-    /// Half-neutral (the unit's current colour is its [`Colour`]).
+    /// Half-neutral (the unit's current colour is its owner).
     HalfNeutral,
     /// Hurdle colour changing.
     HurdleColourChanging,
@@ -349,104 +333,15 @@ impl PieceAttribute {
     }
 }
 
-/// A square of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square {
-    /// 0 for the a-file to 7 for the h-file.
-    pub file: u8,
-    /// 0 for the first rank to 7 for the eighth.
-    pub rank: u8,
-}
-
-impl From<crate::square::Square> for Square {
-    fn from(s: crate::square::Square) -> Square {
-        Square::new(s.file() as u8, s.rank() as u8)
-    }
-}
-
-impl Square {
-    /// The square at `file` (0 = a) and `rank` (0 = first rank).
-    ///
-    /// # Panics
-    /// When either is beyond 7.
-    pub fn new(file: u8, rank: u8) -> Square {
-        assert!(file < 8 && rank < 8, "square off the board");
-        Square { file, rank }
-    }
-
-    /// Parses a square name such as `e4`.
-    pub fn parse(name: &str) -> Option<Square> {
-        let b = name.as_bytes();
-        match b {
-            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some(Square::new(f - b'a', r - b'1')),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            char::from(b'a' + self.file),
-            char::from(b'1' + self.rank)
-        )
-    }
-}
-
-/// A unit as the diagram and the twin headings show it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    /// Its colour.
-    pub colour: Colour,
-    /// Its walk's code in the output language, one or two characters (`K`,
-    /// `S`, `LI`, `EQ`, `B1`); a hunter is written `AWAY/HOME` (`R/B`).
-    /// Letters are printed in upper case.
-    pub code: String,
-    /// Its attributes. Leave out a king's royalty, and attributes that a
-    /// condition gives to every unit.
-    pub attributes: Vec<PieceAttribute>,
-}
-
-impl Piece {
-    /// A unit without attributes.
-    pub fn new(colour: Colour, code: &str) -> Piece {
-        Piece {
-            colour,
-            code: code.to_string(),
-            attributes: Vec::new(),
-        }
-    }
-
-    /// The same unit with one more attribute.
-    pub fn with(mut self, attribute: PieceAttribute) -> Piece {
-        self.attributes.push(attribute);
-        self
-    }
-
-    /// How the unit is described in moves and twin headings: colour letter,
-    /// attribute abbreviations, code in upper case (`wKe1` without the
-    /// square: `wK`; a neutral half-neutral rook: `nhnR`).
-    pub fn spec(&self, language: Language) -> String {
-        let mut s = String::new();
-        s.push(language.colour_letter(self.colour));
-        let mut attributes = self.attributes.clone();
-        attributes.sort();
-        attributes.dedup();
-        for a in attributes {
-            s.push_str(&a.abbreviation(language));
-        }
-        s.push_str(&self.code.to_ascii_uppercase());
-        s
-    }
-}
-
-/// The position shown in the diagram.
+/// The position shown in the diagram: the engine's board, with what only the diagram
+/// shows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Board {
-    /// `squares[rank][file]`, rank 0 being the first rank, file 0 the a-file.
-    pub squares: [[Option<Piece>; 8]; 8],
+pub struct Diagram {
+    /// The units.
+    pub board: Board,
+    /// Attributes of units beyond those of the unit itself (a half-neutral unit lists
+    /// its half-neutrality without one): Royal, Chameleon, ….
+    pub attributes: Vec<(Square, PieceAttribute)>,
     /// Squares holding an imitator (condition Imitator), drawn as `I`.
     pub imitators: Vec<Square>,
     /// Squares that are not part of the board (holes), drawn blank.
@@ -493,28 +388,41 @@ impl GridLines {
     }
 }
 
-impl Board {
-    /// An empty board.
-    pub fn new() -> Board {
-        Board::default()
+impl Diagram {
+    /// The diagram of `units`.
+    pub fn of_units(units: &[(Square, Piece)]) -> Diagram {
+        let mut d = Diagram::default();
+        for (sq, p) in units {
+            d.put(*sq, *p);
+        }
+        d
     }
 
     /// Puts a unit on a square, replacing what stood there.
     pub fn put(&mut self, square: Square, piece: Piece) {
-        self.squares[usize::from(square.rank)][usize::from(square.file)] = Some(piece);
+        if self.board.get(square).is_some() {
+            self.board.take(square);
+        }
+        self.board.put(square, piece);
     }
 
     /// The unit on a square.
-    pub fn get(&self, square: Square) -> Option<&Piece> {
-        self.squares[usize::from(square.rank)][usize::from(square.file)].as_ref()
+    pub fn get(&self, square: Square) -> Option<Piece> {
+        self.board.get(square)
+    }
+
+    /// Whether the unit on `square` has `attribute`.
+    fn has(&self, square: Square, piece: Piece, attribute: PieceAttribute) -> bool {
+        (attribute == PieceAttribute::HalfNeutral && piece.half)
+            || self.attributes.contains(&(square, attribute))
     }
 
     /// Squares and units from a8 to h8, then a7 ... h1: the order of the
     /// diagram and of the square lists under it.
-    fn in_reading_order(&self) -> impl Iterator<Item = (Square, &Piece)> {
-        (0..8u8).rev().flat_map(move |rank| {
-            (0..8u8).filter_map(move |file| {
-                let sq = Square::new(file, rank);
+    fn in_reading_order(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        (0..8i8).rev().flat_map(move |rank| {
+            (0..8i8).filter_map(move |file| {
+                let sq = Square::from_coords(file, rank)?;
                 self.get(sq).map(|p| (sq, p))
             })
         })
@@ -522,15 +430,13 @@ impl Board {
 
     /// How many units of each colour stand on the board.
     pub fn counts(&self) -> PieceCounts {
-        let mut c = PieceCounts::default();
-        for (_, p) in self.in_reading_order() {
-            match p.colour {
-                Colour::White => c.white += 1,
-                Colour::Black => c.black += 1,
-                Colour::Neutral => c.neutral += 1,
-            }
+        let (white, black, neutral) = self.board.counts();
+        PieceCounts {
+            white: white as usize,
+            black: black as usize,
+            neutral: neutral as usize,
+            total_invisible: 0,
         }
-        c
     }
 }
 
@@ -581,13 +487,15 @@ pub struct Heading {
 
 /// Everything printed from the heading down to the first solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Header {
+pub struct Header<'a> {
+    /// How units are named.
+    pub names: &'a Names,
     /// Output language.
     pub language: Language,
     /// Author, origin, award, title.
     pub heading: Heading,
     /// The position.
-    pub board: Board,
+    pub board: Diagram,
     /// The stipulation as printed, with what options append to it
     /// (`#3/2` for Threat 2, `#7//1` for MaxFlightsquares 1, `r#9;1,1` for
     /// NonTrivial).
@@ -600,7 +508,7 @@ pub struct Header {
     /// For a=>b problems: the start position and the side to move there.
     /// The header then shows the start position with its counts, the
     /// separator `=> (White ->)`, and `board` as the target position.
-    pub atob_start: Option<(Board, Colour)>,
+    pub atob_start: Option<(Diagram, Side)>,
     /// The condition lines, each centred.
     pub conditions: Vec<String>,
     /// Lines after the conditions: CastlingMutuallyExclusive (not centred,
@@ -641,7 +549,7 @@ pub fn heading_block(heading: &Heading) -> String {
 
 /// The board diagram, from its top border to its bottom border (each line
 /// with its line break, no blank line before it).
-pub fn diagram(board: &Board) -> String {
+pub fn diagram(board: &Diagram, names: &Names) -> String {
     const BORDER: &str = "+---a---b---c---d---e---f---g---h---+\n";
     const BLANK: &str = "|                                   |\n";
     let mut s = String::from(BORDER);
@@ -651,8 +559,8 @@ pub fn diagram(board: &Board) -> String {
         let mut pieces = format!("{label} ");
         let mut base = String::from("| ");
         for file in 0..8u8 {
-            let sq = Square::new(file, rank);
-            let (cell, base_cell) = cells(board, sq);
+            let sq = Square::from_coords(file as i8, rank as i8).expect("on the board");
+            let (cell, base_cell) = cells(board, names, sq);
             pieces.push_str(&cell);
             base.push_str(&base_cell);
         }
@@ -667,11 +575,11 @@ pub fn diagram(board: &Board) -> String {
 
 /// The four characters of a square on its rank's line and on the line under
 /// it (where a hunter shows its home walk).
-fn cells(board: &Board, sq: Square) -> (String, String) {
+fn cells(board: &Diagram, names: &Names, sq: Square) -> (String, String) {
     let mut cell = [b' '; 4];
     let mut base = [b' '; 4];
     if let Some(grid) = &board.grid {
-        let (rank, file) = (usize::from(sq.rank), usize::from(sq.file));
+        let (rank, file) = (sq.rank() as usize, sq.file() as usize);
         if file > 0 && grid.west[rank][file] {
             cell[0] = b'|';
         }
@@ -684,7 +592,7 @@ fn cells(board: &Board, sq: Square) -> (String, String) {
     } else if board.imitators.contains(&sq) {
         cell[2] = b'I';
     } else if let Some(p) = board.get(sq) {
-        let code = p.code.to_ascii_uppercase();
+        let code = names.code(p.kind).to_ascii_uppercase();
         let (away, home) = match code.split_once('/') {
             Some((away, home)) => {
                 cell[3] = b'/';
@@ -694,10 +602,10 @@ fn cells(board: &Board, sq: Square) -> (String, String) {
         };
         let before = write_walk_right_to_left(&mut cell, &away);
         // white leaves the cell as it is (a grid line may show there)
-        match p.colour {
-            Colour::White => {}
-            Colour::Black => cell[before] = b'-',
-            Colour::Neutral => cell[before] = b'=',
+        match p.owner {
+            Owner::White => {}
+            Owner::Black => cell[before] = b'-',
+            Owner::Neutral => cell[before] = b'=',
         }
         if let Some(home) = home {
             write_walk_right_to_left(&mut base, &home);
@@ -746,14 +654,18 @@ pub fn stipulation_line(stipulation: &str, counts: &PieceCounts, language: Langu
 /// of the problem has elsewhere (`in_problem`, e.g. in the target position
 /// of an a=>b problem) is listed even when no unit on this board has it,
 /// as its bare name.
-pub fn attribute_lines(board: &Board, in_problem: &[PieceAttribute], language: Language) -> String {
+pub fn attribute_lines(
+    board: &Diagram,
+    in_problem: &[PieceAttribute],
+    language: Language,
+) -> String {
     let mut s = String::new();
     for a in PieceAttribute::ALL {
         let mut line = a.name(language).to_string();
         let mut any = false;
         for (sq, _) in board
             .in_reading_order()
-            .filter(|(_, p)| p.attributes.contains(&a))
+            .filter(|&(sq, p)| board.has(sq, p, a))
         {
             line.push_str(&format!(" {sq}"));
             any = true;
@@ -783,7 +695,7 @@ pub fn header(h: &Header) -> String {
     let mut s = heading_block(&h.heading);
     if let Some((start, side)) = &h.atob_start {
         s.push('\n');
-        s.push_str(&diagram(start));
+        s.push_str(&diagram(start, h.names));
         let counts = PieceCounts {
             total_invisible: h.total_invisible,
             ..start.counts()
@@ -797,7 +709,7 @@ pub fn header(h: &Header) -> String {
         s.push_str(&atob_separator(*side, h.language));
     }
     s.push('\n');
-    s.push_str(&diagram(&h.board));
+    s.push_str(&diagram(&h.board, h.names));
     let counts = PieceCounts {
         total_invisible: h.total_invisible,
         ..h.board.counts()
@@ -820,10 +732,13 @@ pub fn header(h: &Header) -> String {
 /// The separator of an a=>b problem between the start position (diagram and
 /// counts) and the target position (whose diagram follows with its own
 /// leading blank line): `=> (Black ->)` centred between blank lines.
-pub fn atob_separator(side_to_move: Colour, language: Language) -> String {
+pub fn atob_separator(side_to_move: Side, language: Language) -> String {
     format!(
         "\n{}\n",
-        centred(&format!("=> ({} ->)", language.colour_name(side_to_move)))
+        centred(&format!(
+            "=> ({} ->)",
+            language.colour_name(side_to_move.owner())
+        ))
     )
 }
 
@@ -878,29 +793,45 @@ pub fn twin_label(index: usize) -> String {
     }
 }
 
-/// The introduction of a twin: a line break, `b) ` (or `+c) ` for a
-/// continued twin), each change followed by two blanks, and a line break.
-/// The first twin's intro is `"\na) \n"`.
-pub fn twin_intro(
-    index: usize,
-    continued: bool,
-    changes: &[TwinChange],
-    language: Language,
-) -> String {
-    let mut s = String::from("\n");
-    if continued {
+/// A twin's heading as data: its label, whether it continues the twin before it, and
+/// what it changes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TwinHeading {
+    /// The twin's index (0 for `a`).
+    pub index: usize,
+    /// `Twin Continued`: its changes apply to the twin before it (`+b)`).
+    pub continued: bool,
+    /// What it changes, in order.
+    pub changes: Vec<TwinChange>,
+}
+
+/// A twin's heading as printed: `b) ` (or `+c) ` for a continued twin), each change
+/// followed by two blanks.
+pub fn twin_heading(heading: &TwinHeading, names: &Names) -> String {
+    let mut s = String::new();
+    if heading.continued {
         s.push('+');
     }
-    s.push_str(&twin_label(index));
+    s.push_str(&twin_label(heading.index));
     s.push_str(") ");
-    s.push_str(&twin_changes(changes, language));
-    s.push('\n');
+    s.push_str(&twin_changes(&heading.changes, names));
     s
 }
 
+/// The introduction of a twin: a line break, its heading ([`twin_heading`]), and a
+/// line break. The first twin's intro is `"\na) \n"`.
+pub fn twin_intro(index: usize, continued: bool, changes: &[TwinChange], names: &Names) -> String {
+    let heading = TwinHeading {
+        index,
+        continued,
+        changes: changes.to_vec(),
+    };
+    format!("\n{}\n", twin_heading(&heading, names))
+}
+
 /// The changes of a twin as its heading lists them.
-pub fn twin_changes(changes: &[TwinChange], language: Language) -> String {
-    let words = language.words();
+pub fn twin_changes(changes: &[TwinChange], names: &Names) -> String {
+    let words = names.language().words();
     let mut s = String::new();
     for (i, change) in changes.iter().enumerate() {
         match change {
@@ -911,7 +842,7 @@ pub fn twin_changes(changes: &[TwinChange], language: Language) -> String {
                 if !refilled {
                     s.push('+');
                 }
-                s.push_str(&format!("{}{sq}", p.spec(language)));
+                s.push_str(&format!("{}{sq}", names.spec(*p)));
             }
             TwinChange::Remove(p, sq) => {
                 let refilled = changes[i + 1..]
@@ -920,16 +851,16 @@ pub fn twin_changes(changes: &[TwinChange], language: Language) -> String {
                 if refilled {
                     continue;
                 }
-                s.push_str(&format!("-{}{sq}", p.spec(language)));
+                s.push_str(&format!("-{}{sq}", names.spec(*p)));
             }
             TwinChange::Move(p, from, to) => {
-                s.push_str(&format!("{}{from}-->{to}", p.spec(language)));
+                s.push_str(&format!("{}{from}-->{to}", names.spec(*p)));
             }
             TwinChange::Exchange(p, from, q, to) => {
                 s.push_str(&format!(
                     "{}{from}<-->{}{to}",
-                    p.spec(language),
-                    q.spec(language)
+                    names.spec(*p),
+                    names.spec(*q)
                 ));
             }
             TwinChange::Rotate(degrees) => s.push_str(&format!("{} {degrees}", words.rotate)),
@@ -1082,25 +1013,42 @@ pub fn move_number_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::piece::Kind;
     use std::path::{Path, PathBuf};
+
+    /// The codes of the units the tests place, kind 0 first.
+    const CODES: &[&str] = &[
+        "K", "Q", "R", "B", "S", "P", "T", "L", "D", "LI", "WE", "S/B", "B/R", "B/S", "G",
+    ];
+
+    /// The names of the tests' units in `language`.
+    fn names(language: Language) -> Names {
+        Names::from_codes(CODES, &["P"], language)
+    }
+
+    /// The unit of `owner` written `code`.
+    fn piece(owner: Owner, code: &str) -> Piece {
+        let i = CODES.iter().position(|c| *c == code).expect("a test code");
+        Piece::new(Kind(i as u8), owner)
+    }
 
     /// Places units given as in the reference's `Pieces` command (`Kh1
     /// Bg1g2 LId8`): an odd token length means a one-letter code.
-    fn place(board: &mut Board, colour: Colour, units: &str) {
+    fn place(board: &mut Diagram, colour: Owner, units: &str) {
         for token in units.split_whitespace() {
             let code_len = if token.len() % 2 == 1 { 1 } else { 2 };
             let (code, squares) = token.split_at(code_len);
             for i in (0..squares.len()).step_by(2) {
                 let sq = Square::parse(&squares[i..i + 2]).expect("square");
-                board.put(sq, Piece::new(colour, code));
+                board.put(sq, piece(colour, code));
             }
         }
     }
 
-    fn board(white: &str, black: &str) -> Board {
-        let mut b = Board::new();
-        place(&mut b, Colour::White, white);
-        place(&mut b, Colour::Black, black);
+    fn board(white: &str, black: &str) -> Diagram {
+        let mut b = Diagram::default();
+        place(&mut b, Owner::White, white);
+        place(&mut b, Owner::Black, black);
         b
     }
 
@@ -1108,8 +1056,14 @@ mod tests {
         Square::parse(name).unwrap()
     }
 
-    fn simple_header(language: Language, board: Board, stipulation: &str) -> Header {
+    fn simple_header<'a>(
+        names: &'a Names,
+        language: Language,
+        board: Diagram,
+        stipulation: &str,
+    ) -> Header<'a> {
         Header {
+            names,
             language,
             heading: Heading::default(),
             board,
@@ -1142,7 +1096,9 @@ mod tests {
     /// Corpus file popeye/0001_EXAMPLES-CASTchess-1: heading, diagram, #2, a condition.
     #[test]
     fn header_in_english() {
+        let n = names(Language::English);
         let mut h = simple_header(
+            &n,
             Language::English,
             board("Kh1 Bg1g2 Sd6 Pa7", "Ka8 Sf1 Pa4a6b3g6h5"),
             "#2",
@@ -1186,15 +1142,14 @@ mod tests {
     #[test]
     fn neutral_and_half_neutral_units() {
         let mut b = board("Kh1 Sb7", "Kd7 Rc3g4 Bb8f1 Sa1d6 Pc8e6g7h7");
-        b.put(
-            sq("c6"),
-            Piece::new(Colour::Neutral, "R").with(PieceAttribute::HalfNeutral),
-        );
-        b.put(
-            sq("e4"),
-            Piece::new(Colour::White, "B").with(PieceAttribute::HalfNeutral),
-        );
-        let mut h = simple_header(Language::English, b, "hs#2");
+        let half = |owner, code| Piece {
+            half: true,
+            ..piece(owner, code)
+        };
+        b.put(sq("c6"), half(Owner::Neutral, "R"));
+        b.put(sq("e4"), half(Owner::White, "B"));
+        let n = names(Language::English);
+        let mut h = simple_header(&n, Language::English, b, "hs#2");
         h.heading = Heading {
             authors: vec!["V.Crisan & E.Huber".into()],
             origins: vec!["1 Pl Andernach 2004".into()],
@@ -1231,7 +1186,7 @@ last 2 moves only < 1 min on Athlon 2400
            AntiCirce Super
 "#;
         assert_eq!(header(&h), expected);
-        let spec = h.board.get(sq("c6")).unwrap().spec(Language::English);
+        let spec = n.spec(h.board.get(sq("c6")).unwrap());
         assert_eq!(spec, "nhnR");
     }
 
@@ -1239,7 +1194,9 @@ last 2 moves only < 1 min on Athlon 2400
     /// award, twins replacing a unit, help play lines, German closing.
     #[test]
     fn whole_german_output_with_twins() {
+        let n = names(Language::German);
         let mut h = simple_header(
+            &n,
             Language::German,
             board("Ka8 Bd7e7", "Kf5 Tb6c5 Le5 Sh8 Bg6"),
             "h#2",
@@ -1248,11 +1205,11 @@ last 2 moves only < 1 min on Athlon 2400
         h.heading.origins.push("Magyar Sakkelet 1979".into());
         h.heading.award = Some("3. Preis".into());
         let de = Language::German;
-        let wb = Piece::new(Colour::White, "B");
+        let wb = piece(Owner::White, "B");
         let replace = |code: &str| {
             vec![
-                TwinChange::Remove(wb.clone(), sq("e7")),
-                TwinChange::Add(Piece::new(Colour::White, code), sq("e8")),
+                TwinChange::Remove(wb, sq("e7")),
+                TwinChange::Add(piece(Owner::White, code), sq("e8")),
             ]
         };
         let mut out = String::from("Popeye Linux-6.18.44-fc-v669-unknown-64Bit v4.104 (1024 MB)\n");
@@ -1265,7 +1222,7 @@ last 2 moves only < 1 min on Athlon 2400
             (replace("D"), ["Kf5-f6", "De8-g8", "Kf6-e7", "d7-d8=D #"]),
         ];
         for (i, (changes, moves)) in twins.iter().enumerate() {
-            out.push_str(&twin_intro(i, false, changes, de));
+            out.push_str(&twin_intro(i, false, changes, &n));
             out.push('\n');
             out.push_str(&help_line(0, 1, moves));
             out.push('\n'); // end of the phase
@@ -1333,9 +1290,9 @@ Loesung beendet. Zeit = 0.053 s
     #[test]
     fn hunters_without_heading() {
         let mut b = board("Ka3 Qe2 Rb4f6 Bc5 Sb6d4 Pa2b3c4g3", "Ke4 Rb1 Bh1h6 Pc6e3g6");
-        b.put(sq("b8"), Piece::new(Colour::White, "S/B"));
-        b.put(sq("c1"), Piece::new(Colour::Black, "B/R"));
-        b.put(sq("g8"), Piece::new(Colour::Black, "B/S"));
+        b.put(sq("b8"), piece(Owner::White, "S/B"));
+        b.put(sq("c1"), piece(Owner::Black, "B/R"));
+        b.put(sq("g8"), piece(Owner::Black, "B/S"));
         let expected = r#"
 
 +---a---b---c---d---e---f---g---h---+
@@ -1359,18 +1316,24 @@ Loesung beendet. Zeit = 0.053 s
 +---a---b---c---d---e---f---g---h---+
   #3                         12 + 9
 "#;
-        assert_eq!(header(&simple_header(Language::English, b, "#3")), expected);
+        let n = names(Language::English);
+        assert_eq!(
+            header(&simple_header(&n, Language::English, b, "#3")),
+            expected
+        );
     }
 
     /// Corpus file popeye/0702_BEISPIEL-atob-1: start and target position in German.
     #[test]
     fn atob_in_german() {
+        let n = names(Language::German);
         let mut h = simple_header(
+            &n,
             Language::German,
             board("Kd5 Td6e5 Bc3", "Kb5 Tg4 Lc4"),
             "a=>b6",
         );
-        h.atob_start = Some((board("Kb3 Tb6e8 Bc3", "Kc7 Tg3 La6"), Colour::White));
+        h.atob_start = Some((board("Kb3 Tb6e8 Bc3", "Kc7 Tg3 La6"), Side::White));
         h.heading.authors.push("?".into());
         h.heading.origins.push("Andernach 5/2001".into());
         let expected = r#"
@@ -1435,7 +1398,8 @@ Loesung beendet. Zeit = 0.053 s
             *row = [true; 8];
         }
         b.grid = Some(grid);
-        let mut h = simple_header(Language::English, b, "ser-#7");
+        let n = names(Language::English);
+        let mut h = simple_header(&n, Language::English, b, "ser-#7");
         h.heading.authors.push("Th.Steudel".into());
         h.heading.origins.push("feenschach IV-V 1976".into());
         h.conditions.push("GridChess".into());
@@ -1474,11 +1438,11 @@ Loesung beendet. Zeit = 0.053 s
     #[test]
     fn usual_grid_and_holes() {
         let mut b = board("Kc1", "Ka8");
-        b.put(sq("b8"), Piece::new(Colour::White, "WE"));
-        b.put(sq("d8"), Piece::new(Colour::Black, "WE"));
+        b.put(sq("b8"), piece(Owner::White, "WE"));
+        b.put(sq("d8"), piece(Owner::Black, "WE"));
         b.grid = Some(GridLines::normal());
         b.holes.push(sq("h1"));
-        let d = diagram(&b);
+        let d = diagram(&b, &names(Language::English));
         let lines: Vec<&str> = d.lines().collect();
         // a white two-letter code leaves the grid line visible, black hides it
         assert_eq!(lines[2], "8  -K  WE | . -WE | .   . | .   .   8");
@@ -1495,7 +1459,8 @@ Loesung beendet. Zeit = 0.053 s
         let mut b = board("Bb8 Qb2 Pg5h2", "Rg4 Kh1");
         b.imitators.push(sq("a8"));
         let en = Language::English;
-        let mut h = simple_header(en, b, "h#2");
+        let n = names(en);
+        let mut h = simple_header(&n, en, b, "h#2");
         h.heading.authors.push("Stephen EMmerson".into());
         h.heading.origins.push("Unpublished".into());
         h.conditions.push("Imitator a8".into());
@@ -1505,14 +1470,14 @@ Loesung beendet. Zeit = 0.053 s
             0,
             false,
             &[TwinChange::Substitute("B".into(), "M".into())],
-            en,
+            &n,
         ));
         out.push_str("\n  1.Rg4-g3[Ia7] Qb2-b3[Ia8]   2.Rg3-g1[Ia6] Qb3-d5[Ic8] #\n");
         out.push_str(&twin_intro(
             1,
             false,
             &[TwinChange::Substitute("Q".into(), "EA".into())],
-            en,
+            &n,
         ));
         out.push('\n');
         out.push_str(&closing(
@@ -1543,9 +1508,9 @@ solution finished. Time = 0.017 s
 
     #[test]
     fn twin_headings() {
-        let en = Language::English;
-        let w = |code: &str| Piece::new(Colour::White, code);
-        let b = |code: &str| Piece::new(Colour::Black, code);
+        let en = &names(Language::English);
+        let w = |code: &str| piece(Owner::White, code);
+        let b = |code: &str| piece(Owner::Black, code);
         let one = |c: TwinChange| twin_intro(1, false, &[c], en);
         assert_eq!(twin_intro(0, false, &[], en), "\na) \n");
         assert_eq!(
@@ -1594,7 +1559,7 @@ solution finished. Time = 0.017 s
             TwinChange::Stipulation("ser-reci-h(#)=7".into()),
         ];
         assert_eq!(
-            twin_intro(1, false, &changes, Language::German),
+            twin_intro(1, false, &changes, &names(Language::German)),
             "\nb) sBh5-->d7  ser-reci-h(#)=7  \n"
         );
         let refill = [
@@ -1603,14 +1568,14 @@ solution finished. Time = 0.017 s
         ];
         assert_eq!(twin_changes(&refill, en), "wSe7  ");
         // German and French words and colour letters
-        let de = Language::German;
+        let de = &names(Language::German);
         let exchange = TwinChange::Exchange(b("B"), sq("f2"), w("B"), sq("h4"));
         assert_eq!(
             twin_changes(std::slice::from_ref(&exchange), de),
             "sBf2<-->wBh4  "
         );
         assert_eq!(
-            twin_changes(&[exchange], Language::French),
+            twin_changes(&[exchange], &names(Language::French)),
             "nBf2<-->bBh4  "
         );
         assert_eq!(
@@ -1626,7 +1591,7 @@ solution finished. Time = 0.017 s
             "Verschiebung a1 ==> e1  "
         );
         assert_eq!(twin_changes(&[TwinChange::PolishType], de), "Farbwechsel  ");
-        let neutral = Piece::new(Colour::Neutral, "B");
+        let neutral = piece(Owner::Neutral, "B");
         assert_eq!(
             twin_changes(&[TwinChange::Move(neutral, sq("c2"), sq("c3"))], de),
             "nBc2-->c3  "
@@ -1695,22 +1660,19 @@ solution finished. Time = 0.017 s
         let en = Language::English;
         let mut b = board("Kd7", "Kh1");
         for s in ["f3", "f6"] {
-            let p = Piece::new(Colour::White, "S")
-                .with(PieceAttribute::Anda)
-                .with(PieceAttribute::Chameleon);
-            b.put(sq(s), p);
+            b.put(sq(s), piece(Owner::White, "S"));
+            b.attributes.push((sq(s), PieceAttribute::Anda));
+            b.attributes.push((sq(s), PieceAttribute::Chameleon));
         }
-        b.put(
-            sq("a6"),
-            Piece::new(Colour::White, "R").with(PieceAttribute::Royal),
-        );
+        b.put(sq("a6"), piece(Owner::White, "R"));
+        b.attributes.push((sq("a6"), PieceAttribute::Royal));
         assert_eq!(
             attribute_lines(&b, &[], en),
             "              Royal a6\n           Chameleon f6 f3\n             Anda f6 f3\n"
         );
         assert_eq!(
             attribute_lines(
-                &Board::new(),
+                &Diagram::default(),
                 &[PieceAttribute::AliceA, PieceAttribute::Royal],
                 en
             ),
@@ -1825,15 +1787,15 @@ solution finished. Time = 0.017 s
 
     #[test]
     fn words_and_squares() {
-        assert_eq!(Language::English.colour_letter(Colour::Black), 'b');
-        assert_eq!(Language::German.colour_letter(Colour::Black), 's');
-        assert_eq!(Language::French.colour_letter(Colour::White), 'b');
-        assert_eq!(Language::French.colour_letter(Colour::Neutral), 'n');
+        assert_eq!(Language::English.colour_letter(Owner::Black), 'b');
+        assert_eq!(Language::German.colour_letter(Owner::Black), 's');
+        assert_eq!(Language::French.colour_letter(Owner::White), 'b');
+        assert_eq!(Language::French.colour_letter(Owner::Neutral), 'n');
         assert_eq!(
-            atob_separator(Colour::Black, Language::English),
+            atob_separator(Side::Black, Language::English),
             "\n            => (Black ->)\n\n"
         );
-        assert_eq!(sq("h8"), Square::new(7, 7));
+        assert_eq!(Some(sq("h8")), Square::from_coords(7, 7));
         assert_eq!(sq("a1").to_string(), "a1");
         assert_eq!(Square::parse("i1"), None);
         assert_eq!(board("Kh1 Bg1g2 LId8", "").counts().white, 4);
@@ -1868,8 +1830,8 @@ solution finished. Time = 0.017 s
     }
 
     /// Reads a diagram back (the 19 lines from border to border).
-    fn read_diagram(lines: &[&str]) -> Option<Board> {
-        let mut b = Board::new();
+    fn read_diagram(lines: &[&str], names: &mut Names) -> Option<Diagram> {
+        let mut b = Diagram::default();
         for r in 0..8u8 {
             let row = lines.get(2 + 2 * usize::from(r))?.as_bytes();
             let base = lines.get(3 + 2 * usize::from(r))?.as_bytes();
@@ -1880,7 +1842,7 @@ solution finished. Time = 0.017 s
             for file in 0..8u8 {
                 let at = 2 + 4 * usize::from(file);
                 let (c, bc) = (&row[at..at + 4], &base[at..at + 4]);
-                let s = Square::new(file, rank);
+                let s = Square::from_coords(file as i8, rank as i8)?;
                 if c[0] == b'|' || &bc[1..4] == b"---" {
                     let g = b.grid.get_or_insert_with(GridLines::default);
                     g.west[usize::from(rank)][usize::from(file)] = c[0] == b'|';
@@ -1898,11 +1860,11 @@ solution finished. Time = 0.017 s
                             code = format!("{code}/{}", String::from_utf8_lossy(&bc[1..3]).trim());
                         }
                         let colour = match c[usize::from(!two)] {
-                            b'-' => Colour::Black,
-                            b'=' => Colour::Neutral,
-                            _ => Colour::White,
+                            b'-' => Owner::Black,
+                            b'=' => Owner::Neutral,
+                            _ => Owner::White,
                         };
-                        b.put(s, Piece::new(colour, &code));
+                        b.put(s, Piece::new(names.kind_of(&code), colour));
                     }
                 }
             }
@@ -1937,9 +1899,10 @@ solution finished. Time = 0.017 s
                     i += 1;
                     continue;
                 }
-                let b = read_diagram(&lines[i..i + 19]).expect("diagram");
+                let mut names = Names::from_codes(&[], &[], Language::English);
+                let b = read_diagram(&lines[i..i + 19], &mut names).expect("diagram");
                 let theirs: String = lines[i..i + 19].iter().map(|l| format!("{l}\n")).collect();
-                assert_eq!(diagram(&b), theirs, "{}", f.display());
+                assert_eq!(diagram(&b, &names), theirs, "{}", f.display());
                 diagrams += 1;
                 // the stipulation line, unless a structured stipulation
                 // (which may hold blanks) or total invisibles

@@ -1,39 +1,14 @@
 //! The reference's text convention for a whole problem: heading, diagram, stipulation
 //! line, conditions, then each twin's heading and solution, and the closing line.
 
-use super::layout::{self, Board, Completeness, Header, Heading, Language, Piece, PieceCounts};
-use super::solution::write_numbered_solution;
-use crate::codes::code_of;
-use crate::piece::Owner;
+use super::layout::{self, Completeness, Diagram, Header, Heading, Language, PieceCounts};
+use super::solution::Writer;
 use crate::problem::ProblemResult;
-use crate::rules::RuleSet;
-use crate::square::Square;
+use crate::stipulation::Goal;
 use std::time::Duration;
 
-/// The diagram of `units`, codes written for `result`'s language.
-pub fn board<R: RuleSet>(result: &ProblemResult, units: &[(Square, crate::piece::Piece)]) -> Board {
-    let mut b = Board::default();
-    for (sq, p) in units {
-        let colour = match p.owner {
-            Owner::White => layout::Colour::White,
-            Owner::Black => layout::Colour::Black,
-            Owner::Neutral => layout::Colour::Neutral,
-        };
-        b.squares[sq.rank() as usize][sq.file() as usize] = Some(Piece {
-            colour,
-            code: code_of(R::KINDS, result.codes, p.kind).to_string(),
-            attributes: layout::attributes_of(p),
-        });
-    }
-    b
-}
-
 /// The whole text of a solved problem, `elapsed` the time it took.
-pub fn write_problem<R: RuleSet>(
-    result: &ProblemResult,
-    show_board: bool,
-    elapsed: Duration,
-) -> String {
+pub fn write_problem(result: &ProblemResult, show_board: bool, elapsed: Duration) -> String {
     let language = result.language;
     let words = language.words();
     let texts = &result.problem.texts;
@@ -43,10 +18,9 @@ pub fn write_problem<R: RuleSet>(
         .options
         .iter()
         .filter_map(|o| match o {
-            crate::input::ProblemOption::CastlingMutuallyExclusive(w, b) => Some((
-                layout::Square::new(w.file, w.rank),
-                layout::Square::new(b.file, b.rank),
-            )),
+            crate::input::ProblemOption::CastlingMutuallyExclusive(w, b) => {
+                Some((crate::problem::square(*w), crate::problem::square(*b)))
+            }
             _ => None,
         })
         .collect();
@@ -68,6 +42,7 @@ pub fn write_problem<R: RuleSet>(
         }
     }
     let header = Header {
+        names: &result.names,
         language,
         heading: Heading {
             authors: texts.authors.clone(),
@@ -75,17 +50,14 @@ pub fn write_problem<R: RuleSet>(
             award: texts.award.clone(),
             titles: texts.titles.clone(),
         },
-        board: board::<R>(result, &result.units),
+        board: Diagram::of_units(&result.units),
         stipulation: result.stipulation.clone(),
         total_invisible: 0,
         attributes_in_problem: Vec::new(),
-        atob_start: result.start.as_ref().map(|(units, mover)| {
-            let colour = match mover {
-                crate::piece::Side::White => layout::Colour::White,
-                crate::piece::Side::Black => layout::Colour::Black,
-            };
-            (board::<R>(result, units), colour)
-        }),
+        atob_start: result
+            .start
+            .as_ref()
+            .map(|(units, mover)| (Diagram::of_units(units), *mover)),
         conditions: result
             .problem
             .conditions
@@ -114,24 +86,7 @@ pub fn write_problem<R: RuleSet>(
     } else if show_board {
         out.push_str(&layout::header(&header));
     } else {
-        let counts = PieceCounts {
-            white: result
-                .units
-                .iter()
-                .filter(|(_, p)| p.owner == Owner::White)
-                .count(),
-            black: result
-                .units
-                .iter()
-                .filter(|(_, p)| p.owner == Owner::Black)
-                .count(),
-            neutral: result
-                .units
-                .iter()
-                .filter(|(_, p)| p.owner == Owner::Neutral)
-                .count(),
-            total_invisible: 0,
-        };
+        let counts: PieceCounts = header.board.counts();
         out.push_str(&layout::stipulation_line(
             &result.stipulation,
             &counts,
@@ -186,7 +141,7 @@ pub fn write_twins(result: &ProblemResult) -> String {
         }
         if let Some(h) = &twin.heading {
             out.push('\n');
-            out.push_str(h);
+            out.push_str(&layout::twin_heading(h, &result.names));
             out.push('\n');
         }
         if twin.heading.is_some() {
@@ -197,8 +152,13 @@ pub fn write_twins(result: &ProblemResult) -> String {
         }
         match &twin.outcome {
             Ok(phases) => {
+                let writer = Writer {
+                    words,
+                    names: &result.names,
+                    goal: twin.goal.unwrap_or(Goal::Mate),
+                };
                 for p in phases {
-                    out.push_str(&write_numbered_solution(p, words, &mut numbered));
+                    out.push_str(&writer.numbered_solution(p, &mut numbered));
                 }
             }
             Err(e) => {
