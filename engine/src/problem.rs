@@ -31,9 +31,9 @@ use crate::stipulation::{Family, Goal};
 use options::{read_options, unsupported_option};
 use phases::{solve_phases, Twin};
 use std::time::Duration;
-use stipulation::{convert_stipulation, printed_stipulation};
+use stipulation::{printed_stipulation, solver_stipulation};
 use twin::apply_twin;
-use units::resolve;
+use units::{proof_start, resolve};
 
 /// How the caller wants problems solved.
 #[derive(Clone, Debug, Default)]
@@ -128,99 +128,15 @@ pub fn solve_problem<R: RuleSet + Default>(
         stipulation: problem.stipulation.clone(),
         conditions: problem.conditions.clone(),
     };
-    let mut twins = Vec::new();
     let stip_text = printed_stipulation(&problem.stipulation, problem);
-    match units {
-        Err(e) => twins.push(TwinResult {
-            heading: None,
-            stipulation: stip_text.clone(),
-            goal: None,
-            units: Vec::new(),
-            outcome: Err(e),
-            stopped: None,
-            note: None,
-            warnings: Vec::new(),
-        }),
+    let mut twins = match units {
+        Err(e) => vec![unsolved(None, &stip_text, e)],
         Ok(_) if problem.twins.is_empty() => {
-            twins.push(solve_setup::<R>(problem, &base, None, settings, codes));
+            vec![solve_setup::<R>(problem, &base, None, settings, codes)]
         }
-        Ok(_) => {
-            let mut previous = base.clone();
-            let first_is_diagram = !problem.zero_position;
-            let mut label = 0usize;
-            if first_is_diagram {
-                let first = TwinHeading::default();
-                twins.push(solve_setup::<R>(
-                    problem,
-                    &base,
-                    Some(first),
-                    settings,
-                    codes,
-                ));
-                label += 1;
-            }
-            for twin in &problem.twins {
-                let start = if twin.continued {
-                    previous.clone()
-                } else {
-                    base.clone()
-                };
-                let (setup, changes) = match apply_twin::<R>(start, twin, codes, problem) {
-                    Ok(x) => x,
-                    Err(e) => {
-                        let heading = TwinHeading {
-                            index: label,
-                            ..TwinHeading::default()
-                        };
-                        twins.push(TwinResult {
-                            heading: Some(heading),
-                            stipulation: stip_text.clone(),
-                            goal: None,
-                            units: Vec::new(),
-                            outcome: Err(e),
-                            stopped: None,
-                            note: None,
-                            warnings: Vec::new(),
-                        });
-                        label += 1;
-                        continue;
-                    }
-                };
-                let heading = TwinHeading {
-                    index: label,
-                    continued: twin.continued,
-                    changes,
-                };
-                twins.push(solve_setup::<R>(
-                    problem,
-                    &setup,
-                    Some(heading),
-                    settings,
-                    codes,
-                ));
-                previous = setup;
-                label += 1;
-            }
-        }
-    }
-    // the reference solves a diagram without a king but says so in every twin, unless
-    // told the king is not needed
-    let has_royal = |side: Side| {
-        base.units
-            .iter()
-            .any(|(_, p)| R::KINDS[p.kind.index()].royal && p.owner.moves_for(side))
+        Ok(_) => solve_twins::<R>(problem, &base, settings, codes, &stip_text),
     };
-    let kingless = (!has_royal(Side::White) && !problem.options.contains(&ProblemOption::NoWk))
-        || (!has_royal(Side::Black) && !problem.options.contains(&ProblemOption::NoBk));
-    if kingless && !base.units.is_empty() {
-        let warning = match problem.language {
-            Language::German => "Es fehlt ein weisser oder schwarzer Koenig",
-            _ => "both sides need a king",
-        };
-        for t in twins.iter_mut().filter(|t| t.outcome.is_ok()) {
-            t.warnings.insert(0, warning.to_string());
-        }
-    }
+    warn_kingless::<R>(problem, &base.units, &mut twins);
     // a=>b: the first diagram, Black to move unless White plays first
     let white_first = problem.has_option(|o| matches!(o, ProblemOption::WhiteToPlay))
         || problem.stipulation.family_name().starts_with("ser-");
@@ -241,6 +157,103 @@ pub fn solve_problem<R: RuleSet + Default>(
         problem: problem.clone(),
         stipulation: stip_text,
         twins,
+    }
+}
+
+/// A twin that cannot be solved, and why.
+fn unsolved(heading: Option<TwinHeading>, stipulation: &str, why: String) -> TwinResult {
+    TwinResult {
+        heading,
+        stipulation: stipulation.to_string(),
+        goal: None,
+        units: Vec::new(),
+        outcome: Err(why),
+        stopped: None,
+        note: None,
+        warnings: Vec::new(),
+    }
+}
+
+/// Solves the twins of a problem with twins: the diagram first (unless it is a zero
+/// position), then each twin from the diagram or, when continued, from the twin before.
+fn solve_twins<R: RuleSet + Default>(
+    problem: &input::Problem,
+    base: &Setup,
+    settings: &Settings,
+    codes: CodeSet,
+    stip_text: &str,
+) -> Vec<TwinResult> {
+    let mut twins = Vec::new();
+    let mut previous = base.clone();
+    let mut label = 0usize;
+    if !problem.zero_position {
+        let first = TwinHeading::default();
+        twins.push(solve_setup::<R>(
+            problem,
+            base,
+            Some(first),
+            settings,
+            codes,
+        ));
+        label += 1;
+    }
+    for twin in &problem.twins {
+        let start = if twin.continued {
+            previous.clone()
+        } else {
+            base.clone()
+        };
+        let heading = TwinHeading {
+            index: label,
+            ..TwinHeading::default()
+        };
+        label += 1;
+        let (setup, changes) = match apply_twin::<R>(start, twin, codes, problem) {
+            Ok(x) => x,
+            Err(e) => {
+                twins.push(unsolved(Some(heading), stip_text, e));
+                continue;
+            }
+        };
+        let heading = TwinHeading {
+            continued: twin.continued,
+            changes,
+            ..heading
+        };
+        twins.push(solve_setup::<R>(
+            problem,
+            &setup,
+            Some(heading),
+            settings,
+            codes,
+        ));
+        previous = setup;
+    }
+    twins
+}
+
+/// The reference solves a diagram without a king but says so in every twin, unless
+/// told the king is not needed.
+fn warn_kingless<R: RuleSet>(
+    problem: &input::Problem,
+    units: &[(Square, Piece)],
+    twins: &mut [TwinResult],
+) {
+    let has_royal = |side: Side| {
+        units
+            .iter()
+            .any(|(_, p)| R::KINDS[p.kind.index()].royal && p.owner.moves_for(side))
+    };
+    let kingless = (!has_royal(Side::White) && !problem.options.contains(&ProblemOption::NoWk))
+        || (!has_royal(Side::Black) && !problem.options.contains(&ProblemOption::NoBk));
+    if kingless && !units.is_empty() {
+        let warning = match problem.language {
+            Language::German => "Es fehlt ein weisser oder schwarzer Koenig",
+            _ => "both sides need a king",
+        };
+        for t in twins.iter_mut().filter(|t| t.outcome.is_ok()) {
+            t.warnings.insert(0, warning.to_string());
+        }
     }
 }
 
@@ -271,21 +284,14 @@ fn solve_setup<R: RuleSet + Default>(
     codes: CodeSet,
 ) -> TwinResult {
     let white_to_play = problem.has_option(|o| matches!(o, ProblemOption::WhiteToPlay));
-    let stip_text = printed_stipulation(&setup.stipulation, problem);
-    let applicable = match &setup.stipulation {
-        input::Stipulation::Basic(b) => b.family == input::Family::Help && !b.half_move,
-        input::Stipulation::Other(o) => o.family == "a=>b",
-    };
-    let note = (white_to_play && !applicable && setup.stipulation_given)
-        .then(|| "WhiteToPlay not applicable - ignored".to_string());
     let mut result = TwinResult {
         heading,
-        stipulation: stip_text,
+        stipulation: printed_stipulation(&setup.stipulation, problem),
         goal: None,
         units: setup.units.clone(),
         outcome: Err(String::new()),
         stopped: None,
-        note,
+        note: white_to_play_note(setup, white_to_play),
         warnings: Vec::new(),
     };
     let mut rules = R::default();
@@ -306,15 +312,7 @@ fn solve_setup<R: RuleSet + Default>(
         result.outcome = Err(msg);
         return result;
     }
-    // a structured stipulation may give White's role to Black
-    let converted = match &setup.stipulation {
-        input::Stipulation::Other(o) if o.family == "sstipulation" => {
-            crate::structured::convert(&o.text)
-                .map_err(|what| format!("the stipulation {} ({what}) is not supported yet", o.text))
-        }
-        other => convert_stipulation(other, white_to_play).map(|s| (s, Side::White)),
-    };
-    let (stip, white_role) = match converted {
+    let (stip, white_role) = match solver_stipulation(&setup.stipulation, white_to_play) {
         Ok(s) => s,
         Err(e) => {
             result.outcome = Err(e);
@@ -334,22 +332,12 @@ fn solve_setup<R: RuleSet + Default>(
     }
     let options = read_options(problem, &stip, settings);
     result.warnings.extend(options.warnings.iter().cloned());
-    // a proof game starts from the game array (a=>b: the first diagram) and arrives at
-    // the diagram
-    let start = if stip.goal.is_proof() {
-        let first = match &problem.start_position {
-            Some(units) => units.clone(),
-            None => input::game_array(problem.language),
-        };
-        match resolve::<R>(&first, codes) {
-            Ok(units) => Some(units),
-            Err(e) => {
-                result.outcome = Err(e);
-                return result;
-            }
+    let start = match proof_start::<R>(problem, stip.goal, codes) {
+        Ok(start) => start,
+        Err(e) => {
+            result.outcome = Err(e);
+            return result;
         }
-    } else {
-        None
     };
     let twin = Twin {
         units: &setup.units,
@@ -394,4 +382,16 @@ fn defender_conditions<'c, R: RuleSet>(
         .any(|&(i, _)| info(i).selects && info(i).side == ConditionSide::Defender)
         && (named_selection(ConditionSide::White) || named_selection(ConditionSide::Black));
     refused.then_some(Ok(Vec::new()))
+}
+
+/// `WhiteToPlay` given where the stipulation is not help play of whole moves (nor a=>b):
+/// the reference's remark that it does not apply (for the twin that gives the
+/// stipulation).
+fn white_to_play_note(setup: &Setup, white_to_play: bool) -> Option<String> {
+    let applicable = match &setup.stipulation {
+        input::Stipulation::Basic(b) => b.family == input::Family::Help && !b.half_move,
+        input::Stipulation::Other(o) => o.family == "a=>b",
+    };
+    (white_to_play && !applicable && setup.stipulation_given)
+        .then(|| "WhiteToPlay not applicable - ignored".to_string())
 }

@@ -3,47 +3,49 @@
 
 use super::layout::{self, Completeness, Diagram, Header, Heading, Language, PieceCounts};
 use super::solution::Writer;
-use crate::problem::ProblemResult;
+use crate::input::ProblemOption;
+use crate::problem::{square, ProblemResult};
 use crate::stipulation::Goal;
 use std::time::Duration;
 
-/// The whole text of a solved problem, `elapsed` the time it took.
-pub fn write_problem(result: &ProblemResult, show_board: bool, elapsed: Duration) -> String {
+/// The lines of the options the header shows after the conditions:
+/// CastlingMutuallyExclusive, Duplex, HalfDuplex, Quodlibet.
+fn option_lines(result: &ProblemResult) -> Vec<String> {
     let language = result.language;
     let words = language.words();
-    let texts = &result.problem.texts;
-    let mut option_lines = Vec::new();
+    let mut lines = Vec::new();
     let exclusive: Vec<_> = result
         .problem
         .options
         .iter()
         .filter_map(|o| match o {
-            crate::input::ProblemOption::CastlingMutuallyExclusive(w, b) => {
-                Some((crate::problem::square(*w), crate::problem::square(*b)))
-            }
+            ProblemOption::CastlingMutuallyExclusive(w, b) => Some((square(*w), square(*b))),
             _ => None,
         })
         .collect();
     if !exclusive.is_empty() {
-        option_lines.push(layout::castling_mutually_exclusive_line(
+        lines.push(layout::castling_mutually_exclusive_line(
             &exclusive, language,
         ));
     }
     for o in &result.problem.options {
         match o {
-            crate::input::ProblemOption::Duplex => option_lines.push(layout::centred(words.duplex)),
-            crate::input::ProblemOption::HalfDuplex => {
-                option_lines.push(layout::centred(words.half_duplex))
-            }
-            crate::input::ProblemOption::Quodlibet => {
-                option_lines.push(layout::centred("Quodlibet"))
-            }
+            ProblemOption::Duplex => lines.push(layout::centred(words.duplex)),
+            ProblemOption::HalfDuplex => lines.push(layout::centred(words.half_duplex)),
+            ProblemOption::Quodlibet => lines.push(layout::centred("Quodlibet")),
             _ => {}
         }
     }
-    let header = Header {
+    lines
+}
+
+/// The header of a solved problem: heading, diagram (and an a=>b problem's first
+/// diagram), stipulation, conditions and option lines.
+fn header(result: &ProblemResult) -> Header<'_> {
+    let texts = &result.problem.texts;
+    Header {
         names: &result.names,
-        language,
+        language: result.language,
         heading: Heading {
             authors: texts.authors.clone(),
             origins: texts.origins.clone(),
@@ -62,10 +64,17 @@ pub fn write_problem(result: &ProblemResult, show_board: bool, elapsed: Duration
             .problem
             .conditions
             .iter()
-            .map(|c| c.reference_text(language))
+            .map(|c| c.reference_text(result.language))
             .collect(),
-        option_lines,
-    };
+        option_lines: option_lines(result),
+    }
+}
+
+/// What stands above the solutions: remarks, the first twin's note, the header (or
+/// without the board the stipulation line and conditions; nothing under the option
+/// NoBoard), the diagram's warnings.
+fn above_solutions(result: &ProblemResult, show_board: bool) -> String {
+    let texts = &result.problem.texts;
     let mut out = String::new();
     // remarks come first, whatever else is left out
     for remark in &texts.remarks {
@@ -77,11 +86,8 @@ pub fn write_problem(result: &ProblemResult, show_board: bool, elapsed: Duration
         out.push('\n');
     }
     // the option NoBoard leaves out the whole header, as the reference does
-    let no_board_option = result
-        .problem
-        .options
-        .contains(&crate::input::ProblemOption::NoBoard);
-    if no_board_option {
+    let header = header(result);
+    if result.problem.options.contains(&ProblemOption::NoBoard) {
         // nothing above the solution
     } else if show_board {
         out.push_str(&layout::header(&header));
@@ -90,7 +96,7 @@ pub fn write_problem(result: &ProblemResult, show_board: bool, elapsed: Duration
         out.push_str(&layout::stipulation_line(
             &result.stipulation,
             &counts,
-            language,
+            result.language,
         ));
         for c in &header.conditions {
             out.push_str(&layout::centred(c));
@@ -106,6 +112,13 @@ pub fn write_problem(result: &ProblemResult, show_board: bool, elapsed: Duration
         out.push_str(w);
         out.push('\n');
     }
+    out
+}
+
+/// The whole text of a solved problem, `elapsed` the time it took.
+pub fn write_problem(result: &ProblemResult, show_board: bool, elapsed: Duration) -> String {
+    let language = result.language;
+    let mut out = above_solutions(result, show_board);
     out.push('\n');
     if result.problem.zero_position {
         out.push_str(match language {

@@ -2,6 +2,7 @@
 //! the diagram; what fairyforge does not solve yet is named.
 
 use crate::input::{self, ProblemOption};
+use crate::piece::Side;
 use crate::stipulation::{Family, Goal, Stipulation};
 
 /// The stipulation as the reference prints it under the diagram (`WhiteToPlay` turns
@@ -29,8 +30,23 @@ pub(super) fn printed_stipulation(stip: &input::Stipulation, problem: &input::Pr
     stip.text().to_string()
 }
 
+/// The solver's stipulation for the reader's with the side in White's role (a
+/// structured stipulation may give it to Black), or why there is none.
+pub(super) fn solver_stipulation(
+    stip: &input::Stipulation,
+    white_to_play: bool,
+) -> Result<(Stipulation, Side), String> {
+    match stip {
+        input::Stipulation::Other(o) if o.family == "sstipulation" => {
+            crate::structured::convert(&o.text)
+                .map_err(|what| format!("the stipulation {} ({what}) is not supported yet", o.text))
+        }
+        other => convert_stipulation(other, white_to_play).map(|s| (s, Side::White)),
+    }
+}
+
 /// The solver's stipulation for the reader's, or why there is none.
-pub(super) fn convert_stipulation(
+fn convert_stipulation(
     stip: &input::Stipulation,
     white_to_play: bool,
 ) -> Result<Stipulation, String> {

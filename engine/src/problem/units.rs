@@ -8,6 +8,7 @@ use crate::piece::{Owner, Piece, Side};
 use crate::position::Castling;
 use crate::rules::RuleSet;
 use crate::square::Square;
+use crate::stipulation::Goal;
 
 /// The engine's square for the reader's.
 pub fn square(s: input::Square) -> Square {
@@ -74,4 +75,21 @@ pub(super) fn default_castling<R: RuleSet>(board: &Board, no_castling: &[Square]
         c.set_long(side, partner(0));
     }
     c
+}
+
+/// A proof game's start, when `goal` is one's: the game array (a=>b: the first diagram),
+/// from which the play arrives at the diagram.
+pub(super) fn proof_start<R: RuleSet>(
+    problem: &input::Problem,
+    goal: Goal,
+    codes: CodeSet,
+) -> Result<Option<Vec<(Square, Piece)>>, String> {
+    if !goal.is_proof() {
+        return Ok(None);
+    }
+    let first = match &problem.start_position {
+        Some(units) => units.clone(),
+        None => input::game_array(problem.language),
+    };
+    resolve::<R>(&first, codes).map(Some)
 }
