@@ -300,43 +300,53 @@ fn main() -> ExitCode {
             forsyth,
             popeye_codes,
             divide: split,
-        } => {
-            let notation = if forsyth {
-                BoardNotation::Forsyth(if popeye_codes {
-                    CodeSet::Popeye
-                } else {
-                    CodeSet::Fairyforge
-                })
-            } else {
-                BoardNotation::Fen
-            };
-            let mut pos = match parse_position(&position, notation, Rules::default()) {
-                Ok(pos) => pos,
-                Err(e) => {
-                    eprintln!("error: position, {e}");
-                    eprintln!("  {position}");
-                    eprintln!("  {}^", " ".repeat(e.column.saturating_sub(1)));
-                    return ExitCode::from(2);
-                }
-            };
-            let start = Instant::now();
-            let nodes = if split {
-                let mut total = 0;
-                for (mv, n) in divide(&mut pos, depth) {
-                    println!("{}{}: {n}", mv.from, mv.to);
-                    total += n;
-                }
-                total
-            } else {
-                perft(&mut pos, depth)
-            };
-            let secs = start.elapsed().as_secs_f64();
-            println!("perft {depth}: {nodes}");
-            eprintln!(
-                "{secs:.3} s, {:.1} Mnodes/s",
-                nodes as f64 / secs.max(1e-9) / 1e6
-            );
-            ExitCode::SUCCESS
-        }
+        } => count_perft(&position, depth, forsyth, popeye_codes, split),
     }
+}
+
+/// `fairyforge perft`: counts the legal move sequences of `depth` half-moves from
+/// `position` (with `split`, below each first move).
+fn count_perft(
+    position: &str,
+    depth: u32,
+    forsyth: bool,
+    popeye_codes: bool,
+    split: bool,
+) -> ExitCode {
+    let notation = if forsyth {
+        BoardNotation::Forsyth(if popeye_codes {
+            CodeSet::Popeye
+        } else {
+            CodeSet::Fairyforge
+        })
+    } else {
+        BoardNotation::Fen
+    };
+    let mut pos = match parse_position(position, notation, Rules::default()) {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("error: position, {e}");
+            eprintln!("  {position}");
+            eprintln!("  {}^", " ".repeat(e.column.saturating_sub(1)));
+            return ExitCode::from(2);
+        }
+    };
+    let start = Instant::now();
+    let nodes = if split {
+        let mut total = 0;
+        for (mv, n) in divide(&mut pos, depth) {
+            println!("{}{}: {n}", mv.from, mv.to);
+            total += n;
+        }
+        total
+    } else {
+        perft(&mut pos, depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!("perft {depth}: {nodes}");
+    eprintln!(
+        "{secs:.3} s, {:.1} Mnodes/s",
+        nodes as f64 / secs.max(1e-9) / 1e6
+    );
+    ExitCode::SUCCESS
 }

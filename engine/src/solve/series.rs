@@ -58,23 +58,11 @@ impl<R: RuleSet> Solver<'_, R> {
             self.table.insert(key, false);
             return false;
         };
-        let mut helping = None;
-        if let (Some(bound), None) = (&mut self.bound, &self.plan) {
-            // ser-h: the goal side plays the series, the other mates; ser-: the reverse
-            let (now, after) = match self.stip.family {
-                Family::SeriesHelp => ((1, left), (1, left - 1)),
-                _ => ((left, 0), (left - 1, 0)),
-            };
-            match bound.verdict(self.pos, now, after) {
-                Verdict::OutOfReach => {
-                    self.follow_leave(entered);
-                    self.table.insert(key, false);
-                    return false;
-                }
-                Verdict::HelpingMovesOnly => helping = Some(after),
-                Verdict::AnyMove => {}
-            }
-        }
+        let Some(helping) = self.series_bound(left) else {
+            self.follow_leave(entered);
+            self.table.insert(key, false);
+            return false;
+        };
         let moves = self.legal();
         // in reflex play a side that can reach the goal must: the series side too
         if self.stip.family == Family::SeriesReflex && self.some_move_reaches_goal(&moves) {
@@ -90,12 +78,9 @@ impl<R: RuleSet> Solver<'_, R> {
                 .copied()
                 .collect();
             self.give_back(moves);
-            let before = out.len();
-            self.share_first_moves(&roots, out, |solver, mv, lines| {
-                solver.series_move(left, &mv, &mut Vec::new(), lines);
-            });
+            let any = self.share_series(left, &roots, out);
             self.follow_leave(entered);
-            return out.len() > before;
+            return any;
         }
         let mut any = false;
         for mv in &moves {
@@ -117,6 +102,36 @@ impl<R: RuleSet> Solver<'_, R> {
             self.table.insert(key, false);
         }
         any
+    }
+
+    /// What the goal bound says of series play with `left` moves (outside intelligent
+    /// mode, whose plans test more): `None` when the goal is out of reach; else the
+    /// moves each side has left after the next one when only moves that help are worth
+    /// trying ([`Solver::unhelpful`]).
+    fn series_bound(&mut self, left: u32) -> Option<Option<(u32, u32)>> {
+        let (Some(bound), None) = (&mut self.bound, &self.plan) else {
+            return Some(None);
+        };
+        // ser-h: the goal side plays the series, the other mates; ser-: the reverse
+        let (now, after) = match self.stip.family {
+            Family::SeriesHelp => ((1, left), (1, left - 1)),
+            _ => ((left, 0), (left - 1, 0)),
+        };
+        match bound.verdict(self.pos, now, after) {
+            Verdict::OutOfReach => None,
+            Verdict::HelpingMovesOnly => Some(Some(after)),
+            Verdict::AnyMove => Some(None),
+        }
+    }
+
+    /// Series play of `left` moves from the diagram, its first moves `roots` shared out
+    /// among workers; whether some line reaches the end.
+    fn share_series(&mut self, left: u32, roots: &[Move], out: &mut Vec<Vec<Move>>) -> bool {
+        let before = out.len();
+        self.share_first_moves(roots, out, |solver, mv, lines| {
+            solver.series_move(left, &mv, &mut Vec::new(), lines);
+        });
+        out.len() > before
     }
 
     /// Whether series play of `left` moves from the diagram is shared out among workers
