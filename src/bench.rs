@@ -96,6 +96,19 @@ fn peer_perft(engine: &Path, variant: &str, fen: &str, depth: u32) -> Option<f64
 
 /// Runs the benchmarks and prints the figures.
 pub fn run(opts: &BenchOptions) {
+    perft_figures(opts);
+    let Some(corpus) = &opts.corpus else {
+        println!("problems: no corpus given: skipped");
+        return;
+    };
+    problem_figures(corpus, opts);
+    if let Some(reference) = &opts.reference {
+        by_condition(corpus, reference, opts.quick);
+    }
+}
+
+/// Perft on the standard and fairy positions, beside the peer when there is one.
+fn perft_figures(opts: &BenchOptions) {
     println!("perft (nodes per second; ratio = peer time / fairyforge time, above 1 is faster)");
     for &(name, variant, text, forsyth, quick, full) in PERFT {
         let depth = if opts.quick { quick } else { full };
@@ -126,10 +139,44 @@ pub fn run(opts: &BenchOptions) {
         }
         println!("{line}");
     }
-    let Some(corpus) = &opts.corpus else {
-        println!("problems: no corpus given: skipped");
-        return;
+}
+
+/// The seconds fairyforge needs for the problems of `path` (in this process, one
+/// thread), `None` when it cannot solve one of them.
+fn our_seconds(path: &Path) -> Option<f64> {
+    // (one thread, as the reference has)
+    let settings = Settings {
+        popeye_codes: true,
+        max_time: Some(Duration::from_secs(30)),
+        threads: 1,
     };
+    let bytes = std::fs::read(path).ok()?;
+    let text = input::decode(&bytes);
+    let start = Instant::now();
+    let mut solvable = true;
+    for p in input::read_problems(&text).into_iter().flatten() {
+        let r = solve_problem::<Rules>(&p, &settings);
+        solvable &= r.twins.iter().all(|t| t.outcome.is_ok());
+    }
+    let ours = start.elapsed().as_secs_f64().max(1e-4);
+    solvable.then_some(ours)
+}
+
+/// The seconds the reference needs for `path`, when it succeeds.
+fn reference_seconds(reference: &Path, path: &Path) -> Option<f64> {
+    let start = Instant::now();
+    let ok = Command::new(reference)
+        .arg(path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    ok.then(|| start.elapsed().as_secs_f64().max(1e-4))
+}
+
+/// The orthodox corpus problems, each time and the geometric mean, beside the
+/// reference when there is one.
+fn problem_figures(corpus: &Path, opts: &BenchOptions) {
     let chosen = match orthodox_stems(corpus, 0.2..=10.0) {
         Ok(chosen) => chosen,
         Err(why) => {
@@ -141,52 +188,29 @@ pub fn run(opts: &BenchOptions) {
         "problems: {} orthodox problems the reference solves in 0.2-10 s (cap 30 s each)",
         chosen.len()
     );
-    // (one thread, as the reference has)
-    let settings = Settings {
-        popeye_codes: true,
-        max_time: Some(Duration::from_secs(30)),
-        threads: 1,
-    };
     let (mut log_ours, mut log_ratio, mut n, mut m) = (0.0f64, 0.0f64, 0usize, 0usize);
     for stem in &chosen {
         let path = corpus.join("popeye").join(format!("{stem}.inp"));
-        let Ok(bytes) = std::fs::read(&path) else {
+        let Some(ours) = our_seconds(&path) else {
             continue;
         };
-        let text = input::decode(&bytes);
-        let start = Instant::now();
-        let mut solvable = true;
-        for p in input::read_problems(&text).into_iter().flatten() {
-            let r = solve_problem::<Rules>(&p, &settings);
-            solvable &= r.twins.iter().all(|t| t.outcome.is_ok());
-        }
-        let ours = start.elapsed().as_secs_f64().max(1e-4);
-        if !solvable {
-            continue;
-        }
         if opts.quick && n == 8 {
             break;
         }
         log_ours += ours.ln();
         n += 1;
         let mut line = format!("  {stem:<45} {ours:8.3} s");
-        if let Some(reference) = &opts.reference {
-            let start = Instant::now();
-            let ok = Command::new(reference)
-                .arg(&path)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success());
-            let theirs = start.elapsed().as_secs_f64().max(1e-4);
-            if ok {
-                log_ratio += (theirs / ours).ln();
-                m += 1;
-                line.push_str(&format!(
-                    "   reference {theirs:8.3} s   ratio {:6.2}",
-                    theirs / ours
-                ));
-            }
+        let theirs = opts
+            .reference
+            .as_ref()
+            .and_then(|r| reference_seconds(r, &path));
+        if let Some(theirs) = theirs {
+            log_ratio += (theirs / ours).ln();
+            m += 1;
+            line.push_str(&format!(
+                "   reference {theirs:8.3} s   ratio {:6.2}",
+                theirs / ours
+            ));
         }
         println!("{line}");
     }
@@ -201,9 +225,6 @@ pub fn run(opts: &BenchOptions) {
             "geometric mean of the ratios (reference time / fairyforge time): {:.2}",
             (log_ratio / m as f64).exp()
         );
-    }
-    if let Some(reference) = &opts.reference {
-        by_condition(corpus, reference, opts.quick);
     }
 }
 
@@ -301,6 +322,44 @@ fn time_process(program: &Path, args: &[&str], file: &Path, cap: Duration) -> Op
     }
 }
 
+/// Both solvers timed as processes on the same problem file.
+struct Timer<'a> {
+    /// This executable.
+    me: PathBuf,
+    /// The reference solver.
+    reference: &'a Path,
+    /// Longer than this is a failure.
+    cap: Duration,
+}
+
+impl Timer<'_> {
+    /// The best of up to three runs for a short solve: one run is at the mercy of
+    /// whatever else the machine does in those milliseconds.
+    fn best(&self, program: &Path, args: &[&str], file: &Path) -> Option<f64> {
+        let mut best = time_process(program, args, file, self.cap)?;
+        for _ in 0..2 {
+            if best > 0.5 {
+                break;
+            }
+            best = best.min(time_process(program, args, file, self.cap)?);
+        }
+        Some(best)
+    }
+
+    /// Reference time / fairyforge time on `file`, when both solve it within the cap.
+    fn ratio(&self, file: &Path) -> Option<f64> {
+        let args = ["solve", "--popeye-codes", "--threads", "1"];
+        let ours = self.best(&self.me, &args, file)?;
+        let theirs = self.best(self.reference, &[], file)?;
+        Some(theirs / ours)
+    }
+}
+
+/// The geometric mean of numbers given by their logarithms.
+fn geometric_mean(logs: &[f64]) -> f64 {
+    (logs.iter().sum::<f64>() / logs.len() as f64).exp()
+}
+
 /// For each condition fairyforge has, the same orthodox positions solved plain and under
 /// the condition, by both solvers as processes: the geometric mean of the ratios
 /// reference time / fairyforge time, and that ratio over the plain one on the same
@@ -323,29 +382,15 @@ fn by_condition(corpus: &Path, reference: &Path, quick: bool) {
         println!("conditions: cannot write {}: skipped", scratch.display());
         return;
     }
-    let cap = Duration::from_secs(10);
-    let args = ["solve", "--popeye-codes", "--threads", "1"];
-    // the best of up to three runs for a short solve: one run is at the mercy of
-    // whatever else the machine does in those milliseconds
-    let best = |program: &Path, args: &[&str], file: &Path| -> Option<f64> {
-        let mut best = time_process(program, args, file, cap)?;
-        for _ in 0..2 {
-            if best > 0.5 {
-                break;
-            }
-            best = best.min(time_process(program, args, file, cap)?);
-        }
-        Some(best)
-    };
-    let ratio = |file: &Path| -> Option<f64> {
-        let ours = best(&me, &args, file)?;
-        let theirs = best(reference, &[], file)?;
-        Some(theirs / ours)
+    let timer = Timer {
+        me,
+        reference,
+        cap: Duration::from_secs(10),
     };
     // the first positions both solve plain within the cap
     let mut positions = Vec::new();
     for (path, text) in candidates {
-        if let Some(r) = ratio(&path) {
+        if let Some(r) = timer.ratio(&path) {
             positions.push((text, r));
         }
         if positions.len() == wanted {
@@ -358,7 +403,6 @@ fn by_condition(corpus: &Path, reference: &Path, quick: bool) {
          processes; relative = that ratio over the plain one on the same positions)",
         positions.len()
     );
-    let mean = |logs: &[f64]| (logs.iter().sum::<f64>() / logs.len() as f64).exp();
     let logs: Vec<f64> = positions.iter().map(|(_, r)| r.ln()).collect();
     if logs.is_empty() {
         println!("  no position solved plain by both: skipped");
@@ -367,34 +411,45 @@ fn by_condition(corpus: &Path, reference: &Path, quick: bool) {
     println!(
         "  (plain)                {:>3} positions   ratio {:6.2}",
         logs.len(),
-        mean(&logs)
+        geometric_mean(&logs)
     );
     for info in Rules::CONDITIONS {
-        let written = info.names.first().copied().unwrap_or(info.name);
-        let (mut under, mut over) = (Vec::new(), Vec::new());
-        for (i, (text, base)) in positions.iter().enumerate() {
-            let file = scratch.join(format!("{}-{i}.inp", info.name));
-            if std::fs::write(&file, with_condition(text, written)).is_err() {
-                continue;
-            }
-            if let Some(r) = ratio(&file) {
-                under.push(r.ln());
-                over.push((r / base).ln());
-            }
-        }
-        if under.is_empty() {
-            println!("  {:<22} no position solved by both within 10 s", info.name);
-            continue;
-        }
-        println!(
-            "  {:<22} {:>3} positions   ratio {:6.2}   relative {:5.2}",
-            info.name,
-            under.len(),
-            mean(&under),
-            mean(&over)
-        );
+        condition_figures(info, &positions, &scratch, &timer);
     }
     let _ = std::fs::remove_dir_all(&scratch);
+}
+
+/// The figures of one condition on `positions` (problem text, plain ratio), the files
+/// written in `scratch`.
+fn condition_figures(
+    info: &fairyforge_engine::ConditionInfo,
+    positions: &[(String, f64)],
+    scratch: &Path,
+    timer: &Timer<'_>,
+) {
+    let written = info.names.first().copied().unwrap_or(info.name);
+    let (mut under, mut over) = (Vec::new(), Vec::new());
+    for (i, (text, base)) in positions.iter().enumerate() {
+        let file = scratch.join(format!("{}-{i}.inp", info.name));
+        if std::fs::write(&file, with_condition(text, written)).is_err() {
+            continue;
+        }
+        if let Some(r) = timer.ratio(&file) {
+            under.push(r.ln());
+            over.push((r / base).ln());
+        }
+    }
+    if under.is_empty() {
+        println!("  {:<22} no position solved by both within 10 s", info.name);
+        return;
+    }
+    println!(
+        "  {:<22} {:>3} positions   ratio {:6.2}   relative {:5.2}",
+        info.name,
+        under.len(),
+        geometric_mean(&under),
+        geometric_mean(&over)
+    );
 }
 
 #[cfg(test)]

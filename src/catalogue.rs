@@ -9,7 +9,9 @@
 //! hoppers). Nothing here knows a particular piece.
 
 use crate::engine::codes::{code_of, CodeSet};
-use crate::engine::notation::{move_text, Style};
+use crate::engine::input::Language;
+use crate::engine::output::names::Names;
+use crate::engine::output::notation::move_text;
 use crate::engine::{
     Board, Castling, ConditionInfo, Kind, KindInfo, Move, MoveList, Owner, Piece, Position,
     PromotionChoice, RuleSet, Side, Square,
@@ -434,11 +436,8 @@ fn moves_of(kind: Kind) -> String {
     );
     out.push_str(&draw(&cells));
     out.push_str("\n    o arrives there   x before a unit: captures it\n");
-    let style = Style::english(CodeSet::Fairyforge);
-    let mut written: Vec<String> = moves
-        .iter()
-        .map(|m| move_text::<Rules>(&style, m))
-        .collect();
+    let names = Names::new(Rules::KINDS, CodeSet::Fairyforge, Language::English);
+    let mut written: Vec<String> = moves.iter().map(|m| move_text(&names, m)).collect();
     written.dedup();
     if written.is_empty() {
         out.push_str("    no move\n");

@@ -167,15 +167,22 @@ fn solve(
         max_time: max_time.map(Duration::from_secs),
         threads: threads.unwrap_or(cores / at_once).max(1),
     };
-    let run = |item: &Item| -> (String, bool) {
+    // what a problem prints on stdout and on stderr, and whether it was read and solved
+    let run = |item: &Item| -> (String, String, bool) {
         match &item.read {
-            Err(e) => (
-                format!(
+            Err(e) => {
+                let message = format!(
                     "{}:{}:{}: error: {}\n",
                     item.file, e.line, e.column, e.message
-                ),
-                false,
-            ),
+                );
+                let out = match format {
+                    Format::Text => String::new(),
+                    Format::Json => {
+                        fairyforge::json::error_json(&item.file, e.line, e.column, &e.message)
+                    }
+                };
+                (out, message, false)
+            }
             Ok(problem) => {
                 let start = Instant::now();
                 let result = solve_problem::<Rules>(problem, &settings);
@@ -183,28 +190,25 @@ fn solve(
                 let ok = result.twins.iter().all(|t| t.outcome.is_ok());
                 let text = match format {
                     Format::Text => {
-                        write_problem::<Rules>(&result, !no_board, Duration::from_secs_f64(secs))
+                        write_problem(&result, !no_board, Duration::from_secs_f64(secs))
                     }
                     Format::Json => fairyforge::json::problem_json(&result, &item.file, secs),
                 };
-                (text, ok)
+                (text, String::new(), ok)
             }
         }
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.unwrap_or(0))
         .build();
-    let outputs: Vec<(String, bool)> = match pool {
+    let outputs: Vec<(String, String, bool)> = match pool {
         Ok(pool) => pool.install(|| items.par_iter().map(run).collect()),
         Err(_) => items.iter().map(run).collect(),
     };
     let mut all_ok = true;
-    for ((text, ok), item) in outputs.iter().zip(&items) {
-        if item.read.is_err() {
-            eprint!("{text}");
-        } else {
-            print!("{text}");
-        }
+    for (out, err, ok) in &outputs {
+        eprint!("{err}");
+        print!("{out}");
         all_ok &= ok;
     }
     if all_ok {
@@ -296,43 +300,53 @@ fn main() -> ExitCode {
             forsyth,
             popeye_codes,
             divide: split,
-        } => {
-            let notation = if forsyth {
-                BoardNotation::Forsyth(if popeye_codes {
-                    CodeSet::Popeye
-                } else {
-                    CodeSet::Fairyforge
-                })
-            } else {
-                BoardNotation::Fen
-            };
-            let mut pos = match parse_position(&position, notation, Rules::default()) {
-                Ok(pos) => pos,
-                Err(e) => {
-                    eprintln!("error: position, {e}");
-                    eprintln!("  {position}");
-                    eprintln!("  {}^", " ".repeat(e.column.saturating_sub(1)));
-                    return ExitCode::from(2);
-                }
-            };
-            let start = Instant::now();
-            let nodes = if split {
-                let mut total = 0;
-                for (mv, n) in divide(&mut pos, depth) {
-                    println!("{}{}: {n}", mv.from, mv.to);
-                    total += n;
-                }
-                total
-            } else {
-                perft(&mut pos, depth)
-            };
-            let secs = start.elapsed().as_secs_f64();
-            println!("perft {depth}: {nodes}");
-            eprintln!(
-                "{secs:.3} s, {:.1} Mnodes/s",
-                nodes as f64 / secs.max(1e-9) / 1e6
-            );
-            ExitCode::SUCCESS
-        }
+        } => count_perft(&position, depth, forsyth, popeye_codes, split),
     }
+}
+
+/// `fairyforge perft`: counts the legal move sequences of `depth` half-moves from
+/// `position` (with `split`, below each first move).
+fn count_perft(
+    position: &str,
+    depth: u32,
+    forsyth: bool,
+    popeye_codes: bool,
+    split: bool,
+) -> ExitCode {
+    let notation = if forsyth {
+        BoardNotation::Forsyth(if popeye_codes {
+            CodeSet::Popeye
+        } else {
+            CodeSet::Fairyforge
+        })
+    } else {
+        BoardNotation::Fen
+    };
+    let mut pos = match parse_position(position, notation, Rules::default()) {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("error: position, {e}");
+            eprintln!("  {position}");
+            eprintln!("  {}^", " ".repeat(e.column.saturating_sub(1)));
+            return ExitCode::from(2);
+        }
+    };
+    let start = Instant::now();
+    let nodes = if split {
+        let mut total = 0;
+        for (mv, n) in divide(&mut pos, depth) {
+            println!("{}{}: {n}", mv.from, mv.to);
+            total += n;
+        }
+        total
+    } else {
+        perft(&mut pos, depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!("perft {depth}: {nodes}");
+    eprintln!(
+        "{secs:.3} s, {:.1} Mnodes/s",
+        nodes as f64 / secs.max(1e-9) / 1e6
+    );
+    ExitCode::SUCCESS
 }

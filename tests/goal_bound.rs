@@ -26,16 +26,13 @@ fn random_position(rng: &mut XorShift, side: Side) -> Position<Rules> {
     common::random_position(rng, side, &codes, 4, 5)
 }
 
-fn lines(pos: &mut Position<Rules>, stip: &Stipulation, bound: bool) -> Vec<Vec<String>> {
+fn lines(pos: &mut Position<Rules>, stip: &Stipulation, bound: bool) -> Vec<String> {
     let opts = SolveOptions {
         goal_bound: bound,
         ..SolveOptions::default()
     };
     match Solver::new(pos, stip.clone(), opts, Side::White).solve() {
-        Solution::Lines(mut lines) => {
-            lines.sort();
-            lines
-        }
+        Solution::Lines(lines) => common::written_lines(&lines, stip.goal),
         other => panic!("help and series play give lines, not {other:?}"),
     }
 }
@@ -149,10 +146,7 @@ fn the_proof_bound_loses_no_solution() {
             };
             let mut from = start.clone();
             match Solver::new(&mut from, stip.clone(), opts, Side::White).solve() {
-                Solution::Lines(mut lines) => {
-                    lines.sort();
-                    lines
-                }
+                Solution::Lines(lines) => common::written_lines(&lines, stip.goal),
                 other => panic!("proof games give lines, not {other:?}"),
             }
         };

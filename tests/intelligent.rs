@@ -32,7 +32,7 @@ fn lines(
     stip: &Stipulation,
     intelligent: bool,
     threads: usize,
-) -> Option<(Vec<Vec<String>>, u64)> {
+) -> Option<(Vec<String>, u64)> {
     let opts = SolveOptions {
         intelligent,
         threads,
@@ -46,10 +46,7 @@ fn lines(
     }
     let nodes = solver.nodes();
     match solution {
-        Solution::Lines(mut lines) => {
-            lines.sort();
-            Some((lines, nodes))
-        }
+        Solution::Lines(lines) => Some((common::written_lines(&lines, stip.goal), nodes)),
         other => panic!("help and series play give lines, not {other:?}"),
     }
 }

@@ -210,40 +210,8 @@ fn goal(g: input::Goal) -> Result<Goal, String> {
 /// The stipulation `text` (the side named, then the expression) as the solver's, with
 /// the side in White's role; or what is not supported.
 pub fn convert(text: &str) -> Result<(Stipulation, Side), String> {
-    let (side, expression) = text.split_once(' ').ok_or("no expression")?;
-    let named = match side.to_ascii_lowercase().as_str() {
-        "white" | "weiss" | "blanc" => Side::White,
-        _ => Side::Black,
-    };
-    if expression.contains(['&', '|', '(', ';']) {
-        return Err("logical operators".into());
-    }
-    let mut reader = Reader {
-        text: expression.as_bytes(),
-        at: 0,
-    };
-    let top_dash = reader.eat(b'-');
-    let mut branch = reader.branch()?;
-    reader.skip_blanks();
-    if reader.at != reader.text.len() {
-        return Err("more than one branch".into());
-    }
-    branch.dash ^= top_dash;
+    let (branch, named, exact) = outer_branch(text)?;
     let first = if branch.dash { named.opponent() } else { named };
-    let exact = match branch.min {
-        None => false,
-        Some(m) if m == branch.length => true,
-        Some(_) => return Err("a minimal length".into()),
-    };
-    if branch.hidden {
-        return Err("hidden moves outside a nested branch".into());
-    }
-    if branch.constraint.is_some() {
-        return Err("a constraint on the outer branch".into());
-    }
-    if branch.ends {
-        return Err("the operator > on the outer branch".into());
-    }
     let n = branch.length;
     let letters = branch.letters.as_str();
     if exact && letters != "hh" && letters != "s" {
@@ -258,23 +226,21 @@ pub fn convert(text: &str) -> Result<(Stipulation, Side), String> {
         reflex: false,
         exact,
         text: text.to_string(),
-        structured,
+        structured: Some(structured),
     };
-    let plain = Some(Structured {
+    let plain = Structured {
         dash: branch.dash,
         tail: None,
         defence_goal: None,
         goal_within: None,
-    });
+    };
+    // in help play the side that moves last is in White's role
+    let last = if n % 2 == 1 { first } else { first.opponent() };
     match (letters, &branch.fork) {
-        // help play: the side that moves last is in White's role
-        ("hh", Fork::Goal(g)) if n > 0 => {
-            let last = if n % 2 == 1 { first } else { first.opponent() };
-            Ok((
-                stip(Family::Help, goal(*g)?, n / 2, n % 2 == 1, plain),
-                last,
-            ))
-        }
+        ("hh", Fork::Goal(g)) if n > 0 => Ok((
+            stip(Family::Help, goal(*g)?, n / 2, n % 2 == 1, plain),
+            last,
+        )),
         // series play, and series play ending with the other side's one help move
         ("s", Fork::Goal(g)) if n > 0 => {
             Ok((stip(Family::Series, goal(*g)?, n, false, plain), first))
@@ -299,82 +265,123 @@ pub fn convert(text: &str) -> Result<(Stipulation, Side), String> {
             stip(Family::SelfPlay, goal(*g)?, n / 2, false, plain),
             first,
         )),
-        // one attacking move and its defence, then a direct battle branch whose
-        // constraint binds every defence (`2ad[1a[+]d{+}]`: each defence must give check)
+        // one attacking move and its defence, then a direct battle branch
         ("ad", Fork::Branch(b)) if n == 2 && b.letters == "ad" => {
-            if b.dash || b.min.is_some() || b.hidden || b.ends {
-                return Err("a nested battle branch with -, /, > or a minimal length".into());
-            }
-            let Fork::Goal(g) = b.fork else {
-                return Err("a battle branch forking again".into());
-            };
-            let defence_goal = match b.constraint.as_deref() {
-                None => None,
-                Some(c) => match input::Goal::parse_prefix(c) {
-                    Ok(Some((g, len))) if len == c.len() => Some(goal(g)?),
-                    _ => return Err(format!("the constraint {{{c}}}")),
-                },
-            };
-            if b.length % 2 == 0 {
-                return Err("a self-play branch nested in battle play".into());
-            }
-            let nested = b.length.div_ceil(2);
-            let structured = Some(Structured {
-                dash: branch.dash,
-                tail: None,
-                defence_goal,
-                goal_within: Some(nested),
-            });
-            let moves = 1 + nested;
-            Ok((
-                stip(Family::Direct, goal(g)?, moves, false, structured),
-                first,
-            ))
+            let (g, moves, structured) = nested_battle(b, plain)?;
+            Ok((stip(Family::Direct, g, moves, false, structured), first))
         }
         // help play, then a battle branch from its last position
         ("hh", Fork::Branch(b)) if n > 0 => {
-            // the attacker's moves; direct play when the attacker moves last, self play
-            // when the defender does
-            let (family, defender_first, moves) = match (b.letters.as_str(), b.length % 2) {
-                ("ad", 1) => (Family::Direct, false, b.length.div_ceil(2)),
-                ("ad", 0) if b.length > 0 => (Family::SelfPlay, false, b.length / 2),
-                ("da", 0) if b.length > 0 => (Family::Direct, true, b.length / 2),
-                ("da", 1) => (Family::SelfPlay, true, b.length / 2),
-                _ => return Err(format!("the nested branch {}{}", b.length, b.letters)),
-            };
-            let unchecked = match b.constraint.as_deref() {
-                None => false,
-                Some("!+") if defender_first => true,
-                Some(c) => return Err(format!("the constraint {{{c}}}")),
-            };
-            if b.dash || b.min.is_some() {
-                return Err("a nested battle branch with - or a minimal length".into());
-            }
-            let Fork::Goal(g) = b.fork else {
-                return Err("a battle branch forking again".into());
-            };
-            let last = if n % 2 == 1 { first } else { first.opponent() };
-            let tail = Tail {
-                family,
-                defender_first,
-                moves,
-                hidden: b.hidden,
-                unchecked,
-                ends_early: b.ends,
-            };
-            let structured = Some(Structured {
-                dash: branch.dash,
-                tail: Some(tail),
-                defence_goal: None,
-                goal_within: None,
-            });
-            Ok((
-                stip(Family::Help, goal(g)?, n / 2, n % 2 == 1, structured),
-                last,
-            ))
+            let (g, structured) = battle_after_help(b, plain)?;
+            Ok((stip(Family::Help, g, n / 2, n % 2 == 1, structured), last))
         }
         _ => Err(format!("the branch {n}{letters}")),
     }
+}
+
+/// Reads the outer branch of `text`, the side it names and whether the play is exact
+/// (`m:n` with `m = n`); what an outer branch may not have is refused.
+fn outer_branch(text: &str) -> Result<(Branch, Side, bool), String> {
+    let (side, expression) = text.split_once(' ').ok_or("no expression")?;
+    let named = match side.to_ascii_lowercase().as_str() {
+        "white" | "weiss" | "blanc" => Side::White,
+        _ => Side::Black,
+    };
+    if expression.contains(['&', '|', '(', ';']) {
+        return Err("logical operators".into());
+    }
+    let mut reader = Reader {
+        text: expression.as_bytes(),
+        at: 0,
+    };
+    let top_dash = reader.eat(b'-');
+    let mut branch = reader.branch()?;
+    reader.skip_blanks();
+    if reader.at != reader.text.len() {
+        return Err("more than one branch".into());
+    }
+    branch.dash ^= top_dash;
+    let exact = match branch.min {
+        None => false,
+        Some(m) if m == branch.length => true,
+        Some(_) => return Err("a minimal length".into()),
+    };
+    if branch.hidden {
+        return Err("hidden moves outside a nested branch".into());
+    }
+    if branch.constraint.is_some() {
+        return Err("a constraint on the outer branch".into());
+    }
+    if branch.ends {
+        return Err("the operator > on the outer branch".into());
+    }
+    Ok((branch, named, exact))
+}
+
+/// The direct battle branch `b` entered by one attacking move and its defence, whose
+/// constraint binds every defence (`2ad[1a[+]d{+}]`: each defence must give check): its
+/// goal, the attacker's moves in all, and what the play adds to `plain`.
+fn nested_battle(b: &Branch, plain: Structured) -> Result<(Goal, u32, Structured), String> {
+    if b.dash || b.min.is_some() || b.hidden || b.ends {
+        return Err("a nested battle branch with -, /, > or a minimal length".into());
+    }
+    let Fork::Goal(g) = b.fork else {
+        return Err("a battle branch forking again".into());
+    };
+    let defence_goal = match b.constraint.as_deref() {
+        None => None,
+        Some(c) => match input::Goal::parse_prefix(c) {
+            Ok(Some((g, len))) if len == c.len() => Some(goal(g)?),
+            _ => return Err(format!("the constraint {{{c}}}")),
+        },
+    };
+    if b.length.is_multiple_of(2) {
+        return Err("a self-play branch nested in battle play".into());
+    }
+    let nested = b.length.div_ceil(2);
+    let structured = Structured {
+        defence_goal,
+        goal_within: Some(nested),
+        ..plain
+    };
+    Ok((goal(g)?, 1 + nested, structured))
+}
+
+/// The battle branch `b` after help play: its goal, and what it adds to `plain`.
+fn battle_after_help(b: &Branch, plain: Structured) -> Result<(Goal, Structured), String> {
+    // the attacker's moves; direct play when the attacker moves last, self play when the
+    // defender does
+    let (family, defender_first, moves) = match (b.letters.as_str(), b.length % 2) {
+        ("ad", 1) => (Family::Direct, false, b.length.div_ceil(2)),
+        ("ad", 0) if b.length > 0 => (Family::SelfPlay, false, b.length / 2),
+        ("da", 0) if b.length > 0 => (Family::Direct, true, b.length / 2),
+        ("da", 1) => (Family::SelfPlay, true, b.length / 2),
+        _ => return Err(format!("the nested branch {}{}", b.length, b.letters)),
+    };
+    let unchecked = match b.constraint.as_deref() {
+        None => false,
+        Some("!+") if defender_first => true,
+        Some(c) => return Err(format!("the constraint {{{c}}}")),
+    };
+    if b.dash || b.min.is_some() {
+        return Err("a nested battle branch with - or a minimal length".into());
+    }
+    let Fork::Goal(g) = b.fork else {
+        return Err("a battle branch forking again".into());
+    };
+    let tail = Tail {
+        family,
+        defender_first,
+        moves,
+        hidden: b.hidden,
+        unchecked,
+        ends_early: b.ends,
+    };
+    let structured = Structured {
+        tail: Some(tail),
+        ..plain
+    };
+    Ok((goal(g)?, structured))
 }
 
 #[cfg(test)]

@@ -157,7 +157,7 @@ pub fn run(case: &Case, cap: Duration) -> Outcome {
         if result.twins.iter().any(|t| t.stopped.is_some()) {
             return Outcome::TimedOut;
         }
-        output.push_str(&write_problem::<Rules>(&result, true, start.elapsed()));
+        output.push_str(&write_problem(&result, true, start.elapsed()));
     }
     let cmp = solcmp::compare(&reference, &output);
     if cmp.equal {

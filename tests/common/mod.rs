@@ -115,3 +115,21 @@ pub fn solve(name: &str, problem: &str, args: &[&str]) -> String {
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// Lines of help or series play as written (fairyforge's codes, English), sorted.
+pub fn written_lines(
+    lines: &[fairyforge::engine::solution::Line],
+    goal: fairyforge::engine::stipulation::Goal,
+) -> Vec<String> {
+    use fairyforge::engine::codes::CodeSet;
+    use fairyforge::engine::input::Language;
+    use fairyforge::engine::output::{names::Names, notation::line_text};
+    let names = Names::new(
+        <Rules as RuleSet>::KINDS,
+        CodeSet::Fairyforge,
+        Language::English,
+    );
+    let mut written: Vec<String> = lines.iter().map(|l| line_text(&names, l, goal)).collect();
+    written.sort();
+    written
+}

@@ -1,99 +1,80 @@
 //! The reference's text convention for a whole problem: heading, diagram, stipulation
 //! line, conditions, then each twin's heading and solution, and the closing line.
 
-use super::layout::{self, Board, Completeness, Header, Heading, Language, Piece, PieceCounts};
-use super::solution::write_numbered_solution;
-use crate::codes::code_of;
-use crate::piece::Owner;
-use crate::problem::ProblemResult;
-use crate::rules::RuleSet;
-use crate::square::Square;
+use super::layout::{self, Completeness, Diagram, Header, Heading, Language, PieceCounts};
+use super::solution::Writer;
+use crate::input::ProblemOption;
+use crate::problem::{square, ProblemResult};
+use crate::stipulation::Goal;
 use std::time::Duration;
 
-/// The diagram of `units`, codes written for `result`'s language.
-pub fn board<R: RuleSet>(result: &ProblemResult, units: &[(Square, crate::piece::Piece)]) -> Board {
-    let mut b = Board::default();
-    for (sq, p) in units {
-        let colour = match p.owner {
-            Owner::White => layout::Colour::White,
-            Owner::Black => layout::Colour::Black,
-            Owner::Neutral => layout::Colour::Neutral,
-        };
-        b.squares[sq.rank() as usize][sq.file() as usize] = Some(Piece {
-            colour,
-            code: code_of(R::KINDS, result.codes, p.kind).to_string(),
-            attributes: layout::attributes_of(p),
-        });
-    }
-    b
-}
-
-/// The whole text of a solved problem, `elapsed` the time it took.
-pub fn write_problem<R: RuleSet>(
-    result: &ProblemResult,
-    show_board: bool,
-    elapsed: Duration,
-) -> String {
+/// The lines of the options the header shows after the conditions:
+/// CastlingMutuallyExclusive, Duplex, HalfDuplex, Quodlibet.
+fn option_lines(result: &ProblemResult) -> Vec<String> {
     let language = result.language;
     let words = language.words();
-    let texts = &result.problem.texts;
-    let mut option_lines = Vec::new();
+    let mut lines = Vec::new();
     let exclusive: Vec<_> = result
         .problem
         .options
         .iter()
         .filter_map(|o| match o {
-            crate::input::ProblemOption::CastlingMutuallyExclusive(w, b) => Some((
-                layout::Square::new(w.file, w.rank),
-                layout::Square::new(b.file, b.rank),
-            )),
+            ProblemOption::CastlingMutuallyExclusive(w, b) => Some((square(*w), square(*b))),
             _ => None,
         })
         .collect();
     if !exclusive.is_empty() {
-        option_lines.push(layout::castling_mutually_exclusive_line(
+        lines.push(layout::castling_mutually_exclusive_line(
             &exclusive, language,
         ));
     }
     for o in &result.problem.options {
         match o {
-            crate::input::ProblemOption::Duplex => option_lines.push(layout::centred(words.duplex)),
-            crate::input::ProblemOption::HalfDuplex => {
-                option_lines.push(layout::centred(words.half_duplex))
-            }
-            crate::input::ProblemOption::Quodlibet => {
-                option_lines.push(layout::centred("Quodlibet"))
-            }
+            ProblemOption::Duplex => lines.push(layout::centred(words.duplex)),
+            ProblemOption::HalfDuplex => lines.push(layout::centred(words.half_duplex)),
+            ProblemOption::Quodlibet => lines.push(layout::centred("Quodlibet")),
             _ => {}
         }
     }
-    let header = Header {
-        language,
+    lines
+}
+
+/// The header of a solved problem: heading, diagram (and an a=>b problem's first
+/// diagram), stipulation, conditions and option lines.
+fn header(result: &ProblemResult) -> Header<'_> {
+    let texts = &result.problem.texts;
+    Header {
+        names: &result.names,
+        language: result.language,
         heading: Heading {
             authors: texts.authors.clone(),
             origins: texts.origins.clone(),
             award: texts.award.clone(),
             titles: texts.titles.clone(),
         },
-        board: board::<R>(result, &result.units),
+        board: Diagram::of_units(&result.units),
         stipulation: result.stipulation.clone(),
         total_invisible: 0,
         attributes_in_problem: Vec::new(),
-        atob_start: result.start.as_ref().map(|(units, mover)| {
-            let colour = match mover {
-                crate::piece::Side::White => layout::Colour::White,
-                crate::piece::Side::Black => layout::Colour::Black,
-            };
-            (board::<R>(result, units), colour)
-        }),
+        atob_start: result
+            .start
+            .as_ref()
+            .map(|(units, mover)| (Diagram::of_units(units), *mover)),
         conditions: result
             .problem
             .conditions
             .iter()
-            .map(|c| c.reference_text(language))
+            .map(|c| c.reference_text(result.language))
             .collect(),
-        option_lines,
-    };
+        option_lines: option_lines(result),
+    }
+}
+
+/// What stands above the solutions: remarks, the first twin's note, the header (or
+/// without the board the stipulation line and conditions; nothing under the option
+/// NoBoard), the diagram's warnings.
+fn above_solutions(result: &ProblemResult, show_board: bool) -> String {
+    let texts = &result.problem.texts;
     let mut out = String::new();
     // remarks come first, whatever else is left out
     for remark in &texts.remarks {
@@ -105,37 +86,17 @@ pub fn write_problem<R: RuleSet>(
         out.push('\n');
     }
     // the option NoBoard leaves out the whole header, as the reference does
-    let no_board_option = result
-        .problem
-        .options
-        .contains(&crate::input::ProblemOption::NoBoard);
-    if no_board_option {
+    let header = header(result);
+    if result.problem.options.contains(&ProblemOption::NoBoard) {
         // nothing above the solution
     } else if show_board {
         out.push_str(&layout::header(&header));
     } else {
-        let counts = PieceCounts {
-            white: result
-                .units
-                .iter()
-                .filter(|(_, p)| p.owner == Owner::White)
-                .count(),
-            black: result
-                .units
-                .iter()
-                .filter(|(_, p)| p.owner == Owner::Black)
-                .count(),
-            neutral: result
-                .units
-                .iter()
-                .filter(|(_, p)| p.owner == Owner::Neutral)
-                .count(),
-            total_invisible: 0,
-        };
+        let counts: PieceCounts = header.board.counts();
         out.push_str(&layout::stipulation_line(
             &result.stipulation,
             &counts,
-            language,
+            result.language,
         ));
         for c in &header.conditions {
             out.push_str(&layout::centred(c));
@@ -151,6 +112,13 @@ pub fn write_problem<R: RuleSet>(
         out.push_str(w);
         out.push('\n');
     }
+    out
+}
+
+/// The whole text of a solved problem, `elapsed` the time it took.
+pub fn write_problem(result: &ProblemResult, show_board: bool, elapsed: Duration) -> String {
+    let language = result.language;
+    let mut out = above_solutions(result, show_board);
     out.push('\n');
     if result.problem.zero_position {
         out.push_str(match language {
@@ -186,7 +154,7 @@ pub fn write_twins(result: &ProblemResult) -> String {
         }
         if let Some(h) = &twin.heading {
             out.push('\n');
-            out.push_str(h);
+            out.push_str(&layout::twin_heading(h, &result.names));
             out.push('\n');
         }
         if twin.heading.is_some() {
@@ -197,8 +165,13 @@ pub fn write_twins(result: &ProblemResult) -> String {
         }
         match &twin.outcome {
             Ok(phases) => {
+                let writer = Writer {
+                    words,
+                    names: &result.names,
+                    goal: twin.goal.unwrap_or(Goal::Mate),
+                };
                 for p in phases {
-                    out.push_str(&write_numbered_solution(p, words, &mut numbered));
+                    out.push_str(&writer.numbered_solution(p, &mut numbered));
                 }
             }
             Err(e) => {

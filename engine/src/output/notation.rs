@@ -1,0 +1,231 @@
+//! Writing moves as the reference does: `Qd1-d8`, `e7*d8=Q`, `0-0`, `c5*d6 ep.`,
+//! `Kd4*e5[+bLIe1]`, with `+`, `#` or `=` after the move when it checks, mates or
+//! stalemates, as the solution of a stipulation marks them (with goals other than mate
+//! and stalemate, checks only), and the goal where the move reaches one the marks do not
+//! show (` x` for a capture).
+//!
+//! Everything is derived from the move's effects, so a condition that adds an effect is
+//! written without code here.
+
+use super::names::Names;
+use crate::moves::{Effect, Move, MoveKind};
+use crate::piece::{Owner, Piece};
+use crate::solution::{Label, Line, LineMove, Mark, Played};
+use crate::stipulation::Goal;
+
+/// A unit inside brackets (rebirths, transfers): its colour letter, `hn` when it is
+/// half-neutral, and its code, pawns included (`bP`, `nhnR`).
+fn bracketed(names: &Names, piece: Piece) -> String {
+    let colour = names.colour_letter(piece.owner);
+    let half = if piece.half { "hn" } else { "" };
+    format!("{colour}{half}{}", names.code(piece.kind))
+}
+
+fn unit(names: &Names, piece: Piece, with_pawn: bool) -> String {
+    let code = names.code(piece.kind);
+    let neutral = if piece.owner == Owner::Neutral {
+        "n"
+    } else {
+        ""
+    };
+    let half = if piece.half { "hn" } else { "" };
+    // pawns go unlettered only when they are one side's alone
+    if names.unlettered(piece.kind) && !with_pawn && !piece.half && piece.owner != Owner::Neutral {
+        neutral.to_string()
+    } else {
+        format!("{neutral}{half}{code}")
+    }
+}
+
+/// The move as written, without its mark.
+pub fn move_text(names: &Names, mv: &Move) -> String {
+    let mut s = match mv.kind {
+        MoveKind::CastleShort => "0-0".to_string(),
+        MoveKind::CastleLong => "0-0-0".to_string(),
+        _ => {
+            let mover = unit(names, mv.mover, false);
+            let mut s = match mv.captured {
+                // a capture away from the arrival square (a locust): both squares
+                Some(_) if mv.capture_at != mv.to && mv.kind != MoveKind::EnPassant => {
+                    format!("{mover}{}*{}-{}", mv.from, mv.capture_at, mv.to)
+                }
+                Some(_) => format!("{mover}{}*{}", mv.from, mv.to),
+                None => format!("{mover}{}-{}", mv.from, mv.to),
+            };
+            if let Some(k) = mv.promotion {
+                s.push('=');
+                s.push_str(&unit(names, mv.mover.with_kind(k), true));
+            }
+            if mv.kind == MoveKind::EnPassant {
+                s.push_str(" ep.");
+            }
+            s
+        }
+    };
+    // a half-neutral unit changing owner: `=nh`, `=wh`
+    if let Some(owner) = mv.recolour {
+        s.push('=');
+        s.push(names.colour_letter(owner));
+        s.push('h');
+    }
+    if !matches!(mv.kind, MoveKind::CastleShort | MoveKind::CastleLong) {
+        push_effects(&mut s, names, mv);
+    }
+    s
+}
+
+/// Writes the further effects of `mv` after it: `[+bPd7]` a unit added (`=Q` when it
+/// promotes there), `[-wRa1]` removed, `[wRa1->h1]` moved, `[d8=Q]` promoted.
+fn push_effects(s: &mut String, names: &Names, mv: &Move) {
+    let extras: Vec<&Effect> = mv.extras().collect();
+    let mut i = 0;
+    while i < extras.len() {
+        match (extras[i], extras.get(i + 1)) {
+            // a unit leaving a square and appearing elsewhere: a transfer
+            (Effect::Remove { at: a, piece: p }, Some(Effect::Add { at: b, piece: q }))
+                if p == q =>
+            {
+                s.push_str(&format!("[{}{a}->{b}]", bracketed(names, *p)));
+                i += 2;
+            }
+            (Effect::Add { at, piece }, next) => {
+                s.push_str(&format!("[+{}{at}", bracketed(names, *piece)));
+                i += 1;
+                if let Some(Effect::Promote { at: p, to, .. }) = next {
+                    if p == at {
+                        s.push_str(&format!("={}", unit(names, *to, true)));
+                        i += 1;
+                    }
+                }
+                s.push(']');
+            }
+            (Effect::Promote { at, to, .. }, _) => {
+                s.push_str(&format!("[{at}={}]", unit(names, *to, true)));
+                i += 1;
+            }
+            (Effect::Remove { at, piece }, _) => {
+                s.push_str(&format!("[-{}{at}]", bracketed(names, *piece)));
+                i += 1;
+            }
+        }
+    }
+}
+
+/// The mark after a move as a solution to `goal` writes it: ` #` mate, ` =` stalemate,
+/// ` +` check; ` #=` a mate or stalemate under that goal, ` ==` a double stalemate
+/// under that goal; with goals other than mate and stalemate (any move, capture, check,
+/// castling, en passant, proof games) checks only, a mate shown as a check.
+pub fn mark_text(mark: Mark, goal: Goal) -> &'static str {
+    let plain = match mark {
+        Mark::None => "",
+        Mark::Check => " +",
+        Mark::Mate => " #",
+        Mark::Stalemate | Mark::DoubleStalemate => " =",
+    };
+    match (goal, mark) {
+        (Goal::MateOrStalemate, Mark::Mate | Mark::Stalemate | Mark::DoubleStalemate) => " #=",
+        (Goal::DoubleStalemate, Mark::DoubleStalemate) => " ==",
+        (
+            Goal::Any
+            | Goal::Diagram
+            | Goal::Position
+            | Goal::Capture
+            | Goal::Check
+            | Goal::Castling
+            | Goal::EnPassant,
+            Mark::Mate,
+        ) => " +",
+        (
+            Goal::Any
+            | Goal::Diagram
+            | Goal::Position
+            | Goal::Capture
+            | Goal::Check
+            | Goal::Castling
+            | Goal::EnPassant,
+            Mark::Stalemate | Mark::DoubleStalemate,
+        ) => "",
+        _ => plain,
+    }
+}
+
+/// What is written after a move that reaches `goal` where its mark does not show it:
+/// ` x` for a capture, the symbol of a proof game's goal.
+pub fn goal_text(goal: Option<Goal>) -> String {
+    match goal {
+        Some(Goal::Capture) => " x".to_string(),
+        Some(g @ (Goal::Diagram | Goal::Position)) => format!(" {}", g.symbol()),
+        _ => String::new(),
+    }
+}
+
+/// A move of a solution to `goal` as written: the move, its mark, the goal it reaches.
+pub fn played_text(names: &Names, played: &Played, goal: Goal) -> String {
+    let mut s = move_text(names, &played.mv);
+    s.push_str(mark_text(played.mark, goal));
+    s.push_str(&goal_text(played.goal));
+    s
+}
+
+/// A first move as the progress line of MoveNumbers writes it: a check marked `+` (also
+/// a mate), no other mark.
+pub fn progress_text(names: &Names, played: &Played) -> String {
+    let mut s = move_text(names, &played.mv);
+    s.push_str(mark_text(played.mark, Goal::Any));
+    s
+}
+
+/// A move of a line as its token: the move number as its label says, the move, its
+/// marks (inside a series no stalemate or mate mark, the other side not answering).
+fn line_token(names: &Names, m: &LineMove, goal: Goal) -> String {
+    let mut text = move_text(names, &m.played.mv);
+    let mark = mark_text(m.played.mark, goal);
+    text.push_str(if m.inside_series {
+        mark.trim_end_matches(" =").trim_end_matches(" #")
+    } else {
+        mark
+    });
+    text.push_str(&goal_text(m.played.goal));
+    match m.label {
+        Label::Number => format!("{}.{text}", m.number),
+        Label::Ellipsis => format!("{}...{text}", m.number),
+        Label::Bare => text,
+    }
+}
+
+/// The tokens of a line of a solution to `goal`: `1...  ...` for a skipped first move,
+/// each move with its number, `?!?` after a forced goal move.
+pub fn line_tokens(names: &Names, line: &Line, goal: Goal) -> Vec<String> {
+    let mut tokens = Vec::with_capacity(line.moves.len() + 2);
+    if line.skipped_first {
+        tokens.push("1...  ...".to_string());
+    }
+    tokens.extend(line.moves.iter().map(|m| line_token(names, m, goal)));
+    if line.forced {
+        tokens.push("?!?".to_string());
+    }
+    tokens
+}
+
+/// A line as written: its tokens, a move number set off by three spaces (two after a
+/// skipped first move), other moves by one.
+pub fn line_text(names: &Names, line: &Line, goal: Goal) -> String {
+    let tokens = line_tokens(names, line, goal);
+    let mut out = String::new();
+    for (i, token) in tokens.iter().enumerate() {
+        if i > 0 {
+            // a move number (`2.`), not castling (`0-0`)
+            let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+            let numbered = digits > 0 && token.as_bytes().get(digits) == Some(&b'.');
+            // (after a skipped first move, `1...  ...`, two spaces)
+            let after_skip = tokens[i - 1].ends_with(" ...");
+            out.push_str(match (numbered, after_skip) {
+                (true, false) => "   ",
+                (true, true) => "  ",
+                _ => " ",
+            });
+        }
+        out.push_str(token);
+    }
+    out
+}

@@ -1,0 +1,95 @@
+//! The units of a problem as the engine's: squares and colours of the reader's, codes
+//! resolved through the rule set's kinds, and the castling rights a diagram implies.
+
+use crate::board::Board;
+use crate::codes::{kind_by_code, CodeSet};
+use crate::input::{self, Colour};
+use crate::piece::{Owner, Piece, Side};
+use crate::position::Castling;
+use crate::rules::RuleSet;
+use crate::square::Square;
+use crate::stipulation::Goal;
+
+/// The engine's square for the reader's.
+pub fn square(s: input::Square) -> Square {
+    Square::from_coords(s.file as i8, s.rank as i8).expect("the reader yields squares on the board")
+}
+
+pub(super) fn owner(c: Colour) -> Owner {
+    match c {
+        Colour::White => Owner::White,
+        Colour::Black => Owner::Black,
+        Colour::Neutral => Owner::Neutral,
+    }
+}
+
+/// The units as the engine's, codes read in `set`; a unit on a square given twice
+/// replaces the one before.
+pub(super) fn resolve<R: RuleSet>(
+    units: &[input::PlacedUnit],
+    set: CodeSet,
+) -> Result<Vec<(Square, Piece)>, String> {
+    let mut out: Vec<(Square, Piece)> = Vec::new();
+    for u in units {
+        if let Some(a) = u.attributes.iter().find(|a| *a != "HalfNeutral") {
+            return Err(format!(
+                "the piece attribute {a} is not supported yet ({u})"
+            ));
+        }
+        let half = !u.attributes.is_empty();
+        let kind = kind_by_code(R::KINDS, set, &u.code).ok_or_else(|| {
+            format!(
+                "the piece code {} is not known (no rule in rules/ has it)",
+                u.code
+            )
+        })?;
+        let sq = square(u.square);
+        out.retain(|(s, _)| *s != sq);
+        let piece = Piece::new(kind, owner(u.colour));
+        out.push((sq, Piece { half, ..piece }));
+    }
+    Ok(out)
+}
+
+/// Castling rights as the reference assumes them: a royal unit on its game-array square
+/// and a castling partner of its side on a corner, unless `NoCastling` names them.
+pub(super) fn default_castling<R: RuleSet>(board: &Board, no_castling: &[Square]) -> Castling {
+    let mut c = Castling::NONE;
+    for side in [Side::White, Side::Black] {
+        let rank = side.relative_rank(0);
+        let at = |f: i8| Square::from_coords(f, rank).expect("first rank");
+        let royal_home = board
+            .get(at(4))
+            .is_some_and(|p| p.owner == side.owner() && R::KINDS[p.kind.index()].royal)
+            && !no_castling.contains(&at(4));
+        if !royal_home {
+            continue;
+        }
+        let partner = |f: i8| {
+            board.get(at(f)).is_some_and(|p| {
+                p.owner == side.owner() && R::KINDS[p.kind.index()].castling_partner
+            }) && !no_castling.contains(&at(f))
+        };
+        c.set_royal_home(side);
+        c.set_short(side, partner(7));
+        c.set_long(side, partner(0));
+    }
+    c
+}
+
+/// A proof game's start, when `goal` is one's: the game array (a=>b: the first diagram),
+/// from which the play arrives at the diagram.
+pub(super) fn proof_start<R: RuleSet>(
+    problem: &input::Problem,
+    goal: Goal,
+    codes: CodeSet,
+) -> Result<Option<Vec<(Square, Piece)>>, String> {
+    if !goal.is_proof() {
+        return Ok(None);
+    }
+    let first = match &problem.start_position {
+        Some(units) => units.clone(),
+        None => input::game_array(problem.language),
+    };
+    resolve::<R>(&first, codes).map(Some)
+}

@@ -1,0 +1,343 @@
+//! The search: finding the solutions, tries and refutations a stipulation asks for.
+//!
+//! Battle play (direct, self, reflex) is an and-or search with a transposition table:
+//! [`Solver::attack_wins`] asks whether the attacker wins in `n` moves, and
+//! [`Solver::defence_loses`] whether the defender cannot escape. Help and series play
+//! enumerate every line of the exact (help) or at most the given (series) length, with a
+//! table of positions known to lead nowhere. The results are data ([`Solution`]: moves
+//! with their marks) that the output modules write as text or JSON.
+//!
+//! One [`Solver`] searches, its work shared among rooms, each a file:
+//! - `table`: the transposition table, and the one the workers of a shared search use;
+//! - `goal`: whether a move reaches the goal, and the marks a move leaves;
+//! - `battle`: the and-or search of battle play; `tree`: the keys, tries, threats and
+//!   variations it shows;
+//! - `help`, `series`, `reciprocal`: help, series and reciprocal play;
+//! - `tail`: the battle branch after help play of a structured stipulation;
+//! - `lines`: a line of moves found, numbered and marked as a [`Line`];
+//! - `threads`: the first moves of a long play shared among threads;
+//! - `intelligent`: the glue to intelligent mode's plans;
+//! - `first_moves`: the first moves in the reference's order (MoveNumbers,
+//!   StartMoveNumber, UpToMoveNumber).
+//!
+//! The setup of a problem meets the search through one small type, a [`Request`]: a
+//! position, a stipulation, the settings and which part of the play is asked for.
+
+mod battle;
+mod first_moves;
+mod goal;
+mod help;
+mod intelligent;
+mod lines;
+mod reciprocal;
+mod series;
+mod settings;
+mod table;
+mod tail;
+mod threads;
+mod tree;
+
+pub use crate::solution::{
+    Attack, Collected, Defence, Label, Line, LineMove, Mark, Played, Remark, Sink, Solution,
+    Threat, Verdict,
+};
+pub use settings::SolveOptions;
+
+use crate::bound::GoalBound;
+use crate::moves::{Move, MoveList};
+use crate::piece::Side;
+use crate::plan::Following;
+use crate::position::Position;
+use crate::proof::ProofBound;
+use crate::rules::RuleSet;
+use crate::square::Square;
+use crate::stipulation::{Family, Goal, Stipulation};
+use std::sync::Arc;
+use std::time::Instant;
+use table::{SharedTable, Table};
+
+/// Why solving stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The time limit passed.
+    Time,
+    /// The solution limit was reached.
+    Solutions,
+}
+
+/// Searches one position for one stipulation.
+pub struct Solver<'p, R: RuleSet> {
+    pos: &'p mut Position<R>,
+    stip: Stipulation,
+    opts: SolveOptions,
+    /// The side in White's role (Black's for the second half of a duplex).
+    white: Side,
+    pool: Vec<MoveList>,
+    scratch: MoveList,
+    table: Table,
+    /// By attacker moves left: the attacking move that won last (tried first next time).
+    killers: Vec<Option<(Square, Square)>>,
+    stopped: Option<Stop>,
+    found: usize,
+    nodes: u64,
+    /// Whether a help or series mate or stalemate is still within reach.
+    bound: Option<GoalBound>,
+    /// Whether a proof game's diagram is still within reach.
+    proof: Option<ProofBound>,
+    /// Under `NonTrivial`, the non-trivial defences still to grant beyond one at each
+    /// move (part of every table key: answers differ with it).
+    granted: u32,
+    /// The first moves to try, when not all (`StartMoveNumber`, `UpToMoveNumber`).
+    first_moves: Option<Vec<Move>>,
+    /// The table of the workers of help play shared out, kept from one length to the
+    /// next ([`Solver::share_first_moves`]).
+    shared: Option<Arc<SharedTable>>,
+    /// In intelligent mode, the plans of the help play under way and the units followed.
+    plan: Option<Following>,
+}
+
+impl<'p, R: RuleSet> Solver<'p, R> {
+    /// A solver for `stip` from `pos`, with `white` in White's role.
+    pub fn new(
+        pos: &'p mut Position<R>,
+        stip: Stipulation,
+        opts: SolveOptions,
+        white: Side,
+    ) -> Self {
+        let killers = vec![None; stip.moves as usize + 2];
+        let bound = match (stip.family, stip.goal) {
+            _ if !opts.goal_bound => None,
+            // (the bound knows goals, not battle branches after help play)
+            _ if stip.structured.is_some_and(|s| s.tail.is_some()) => None,
+            (Family::Help | Family::SeriesHelp | Family::Series, Goal::Mate | Goal::Stalemate) => {
+                GoalBound::new(pos, white.opponent(), stip.goal == Goal::Mate)
+            }
+            _ => None,
+        };
+        let granted = opts.non_trivial.map_or(0, |(m, _)| m);
+        let proof = match &opts.target {
+            Some(target) if opts.goal_bound && stip.goal.is_proof() => ProofBound::new(pos, target),
+            _ => None,
+        };
+        Solver {
+            bound,
+            proof,
+            killers,
+            pos,
+            stip,
+            opts,
+            white,
+            pool: Vec::new(),
+            scratch: MoveList::with_capacity(64),
+            table: Table::new(),
+            stopped: None,
+            found: 0,
+            nodes: 0,
+            granted,
+            first_moves: None,
+            shared: None,
+            plan: None,
+        }
+    }
+
+    /// Why the search stopped early, if it did.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.stopped
+    }
+
+    /// Positions visited.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn legal(&mut self) -> MoveList {
+        let mut list = self.take_list();
+        self.pos.legal_moves(&mut list);
+        list
+    }
+
+    /// The moves of the side to move before the legality test (phases 1–4).
+    fn pseudo(&mut self) -> MoveList {
+        let mut list = self.take_list();
+        self.pos.pseudo_moves(&mut list);
+        list
+    }
+
+    /// A move list from the pool (a new one with room for most positions' moves).
+    fn take_list(&mut self) -> MoveList {
+        self.pool
+            .pop()
+            .unwrap_or_else(|| MoveList::with_capacity(128))
+    }
+
+    fn give_back(&mut self, list: MoveList) {
+        self.pool.push(list);
+    }
+
+    fn key(&self) -> u64 {
+        let plan = self.plan.as_ref().map_or(0, Following::key);
+        self.pos.hash()
+            ^ self.pos.rules().history_key(self.pos).rotate_left(17)
+            ^ u64::from(self.granted).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ plan.wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(29)
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes & 0x3ff == 0 {
+            if let Some(deadline) = self.opts.deadline {
+                if Instant::now() >= deadline {
+                    self.stopped = Some(Stop::Time);
+                }
+            }
+        }
+        self.stopped.is_some()
+    }
+
+    /// Stops the search once `MaxSolutions` solutions are found.
+    fn check_solution_limit(&mut self) {
+        if self.opts.max_solutions.is_some_and(|m| self.found >= m) {
+            self.stopped = Some(Stop::Solutions);
+        }
+    }
+
+    /// Solves: the side to move in the position must be the one the stipulation starts
+    /// with (the caller arranges it).
+    pub fn solve(&mut self) -> Solution {
+        let mut found = Collected::default();
+        self.solve_into(&mut found);
+        match self.stip.family {
+            Family::Direct | Family::SelfPlay | Family::Reflex => Solution::Tree(found.attacks),
+            _ => Solution::Lines(found.lines),
+        }
+    }
+
+    /// Solves as [`Solver::solve`], reporting each line or key with its play to `sink`
+    /// as soon as it is complete.
+    pub fn solve_into(&mut self, sink: &mut dyn Sink) {
+        if self.opts.first_moves.is_some() {
+            let moves = self.moves_in_reference_order();
+            let range = self.first_move_range(moves.len());
+            self.first_moves = Some(moves[range].to_vec());
+            self.give_back(moves);
+        }
+        match self.stip.family {
+            Family::Direct | Family::SelfPlay | Family::Reflex => self.solve_battle(sink),
+            Family::Help | Family::HelpSelf => self.solve_help(sink),
+            Family::Series | Family::SeriesHelp | Family::SeriesSelf | Family::SeriesReflex => {
+                self.solve_series(sink)
+            }
+        }
+    }
+}
+
+/// Which part of the play a [`Request`] asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Play {
+    /// The play from the diagram.
+    Full,
+    /// Set play of battle play, or of series play ending in the other side's move: the
+    /// other side moves first, in a position the caller has passed.
+    SetPlay,
+    /// Post-key play: the defender moves first, as after a key, in a position the
+    /// caller has passed.
+    PostKey,
+}
+
+/// What the setup of a problem hands the search: a position, a stipulation, the
+/// settings, the side in White's role and the part of the play asked for.
+#[derive(Clone)]
+pub struct Request<R: RuleSet> {
+    /// The position, the side to move the one that begins.
+    pub position: Position<R>,
+    /// What is asked.
+    pub stipulation: Stipulation,
+    /// How to search and what to show.
+    pub settings: SolveOptions,
+    /// The side in White's role.
+    pub white: Side,
+    /// Which play.
+    pub play: Play,
+    /// The option MoveNumbers: the first moves numbered before the play.
+    pub numbered: bool,
+}
+
+/// What a search found and how it ended.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// The solution; none for set play that shows nothing.
+    pub solution: Option<Solution>,
+    /// Why the search stopped early, if it did.
+    pub stopped: Option<Stop>,
+}
+
+impl<R: RuleSet> Request<R> {
+    /// Searches what the request asks for.
+    pub fn solve(mut self) -> Solved {
+        let mut solver = Solver::new(
+            &mut self.position,
+            self.stipulation,
+            self.settings,
+            self.white,
+        );
+        let started = Instant::now();
+        let solution = match self.play {
+            Play::PostKey => Some(Solution::PostKey(solver.post_key_play())),
+            Play::SetPlay if solver.is_battle() => {
+                let defences = solver.set_play();
+                (!defences.is_empty()).then_some(Solution::SetPlay(defences))
+            }
+            Play::SetPlay => {
+                let lines = solver.series_set_play();
+                (!lines.is_empty()).then_some(Solution::Lines(lines))
+            }
+            Play::Full => {
+                let moves = self.numbered.then(|| solver.numbered_moves());
+                let play = solver.solve();
+                Some(match moves {
+                    Some((skipped, moves)) => Solution::Numbered {
+                        skipped,
+                        moves,
+                        elapsed: started.elapsed(),
+                        play: Box::new(play),
+                    },
+                    None => play,
+                })
+            }
+        };
+        Solved {
+            solution,
+            stopped: solver.stopped(),
+        }
+    }
+}
+
+/// The side that moves first under `stip` when `white` has White's role.
+pub fn first_mover(stip: &Stipulation, white: Side) -> Side {
+    let black = white.opponent();
+    if stip.goal.is_proof() {
+        // a proof game starts with White's first move
+        return white;
+    }
+    match stip.family {
+        Family::Help => {
+            if stip.half {
+                white
+            } else {
+                black
+            }
+        }
+        Family::HelpSelf => {
+            if stip.half {
+                black
+            } else {
+                white
+            }
+        }
+        Family::SeriesHelp => black,
+        _ => white,
+    }
+}
