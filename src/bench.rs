@@ -12,9 +12,8 @@ use fairyforge_engine::codes::CodeSet;
 use fairyforge_engine::fen::{parse_position, BoardNotation};
 use fairyforge_engine::input;
 use fairyforge_engine::perft::perft;
-use fairyforge_engine::problem::{solve_problem, Settings};
 use fairyforge_engine::rules::RuleSet;
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -76,22 +75,48 @@ fn peer_fen(variant: &str, text: &str) -> String {
     }
 }
 
-/// Runs a UCI engine's `go perft` and returns the seconds it took.
+/// Runs a UCI engine's `go perft` and returns the seconds the count took: the clock
+/// starts once the engine has started, chosen the variant and said `readyok`, so that
+/// its start-up (a tenth of a second for some) is not counted as perft time.
 fn peer_perft(engine: &Path, variant: &str, fen: &str, depth: u32) -> Option<f64> {
-    let start = Instant::now();
     let mut child = Command::new(engine)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .ok()?;
-    let script = format!("uci\nsetoption name UCI_Variant value {variant}\nposition fen {fen}\ngo perft {depth}\nquit\n");
-    child.stdin.take()?.write_all(script.as_bytes()).ok()?;
-    let out = child.wait_with_output().ok()?;
-    let secs = start.elapsed().as_secs_f64();
-    String::from_utf8_lossy(&out.stdout)
-        .contains("Nodes searched")
-        .then_some(secs)
+    let mut stdin = child.stdin.take()?;
+    let mut stdout = BufReader::new(child.stdout.take()?);
+    let setup =
+        format!("uci\nsetoption name UCI_Variant value {variant}\nposition fen {fen}\nisready\n");
+    let timed = (|| {
+        stdin.write_all(setup.as_bytes()).ok()?;
+        stdin.flush().ok()?;
+        read_until(&mut stdout, "readyok")?;
+        let start = Instant::now();
+        writeln!(stdin, "go perft {depth}").ok()?;
+        stdin.flush().ok()?;
+        read_until(&mut stdout, "Nodes searched")?;
+        Some(start.elapsed().as_secs_f64())
+    })();
+    let _ = writeln!(stdin, "quit");
+    drop(stdin);
+    let _ = child.wait();
+    timed
+}
+
+/// Reads lines until one starts with `word`; `None` when the output ends first.
+fn read_until(out: &mut impl BufRead, word: &str) -> Option<()> {
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if out.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        if line.trim_start().starts_with(word) {
+            return Some(());
+        }
+    }
 }
 
 /// Runs the benchmarks and prints the figures.
@@ -141,39 +166,6 @@ fn perft_figures(opts: &BenchOptions) {
     }
 }
 
-/// The seconds fairyforge needs for the problems of `path` (in this process, one
-/// thread), `None` when it cannot solve one of them.
-fn our_seconds(path: &Path) -> Option<f64> {
-    // (one thread, as the reference has)
-    let settings = Settings {
-        popeye_codes: true,
-        max_time: Some(Duration::from_secs(30)),
-        threads: 1,
-    };
-    let bytes = std::fs::read(path).ok()?;
-    let text = input::decode(&bytes);
-    let start = Instant::now();
-    let mut solvable = true;
-    for p in input::read_problems(&text).into_iter().flatten() {
-        let r = solve_problem::<Rules>(&p, &settings);
-        solvable &= r.twins.iter().all(|t| t.outcome.is_ok());
-    }
-    let ours = start.elapsed().as_secs_f64().max(1e-4);
-    solvable.then_some(ours)
-}
-
-/// The seconds the reference needs for `path`, when it succeeds.
-fn reference_seconds(reference: &Path, path: &Path) -> Option<f64> {
-    let start = Instant::now();
-    let ok = Command::new(reference)
-        .arg(path)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    ok.then(|| start.elapsed().as_secs_f64().max(1e-4))
-}
-
 /// The orthodox corpus problems, each time and the geometric mean, beside the
 /// reference when there is one.
 fn problem_figures(corpus: &Path, opts: &BenchOptions) {
@@ -188,10 +180,14 @@ fn problem_figures(corpus: &Path, opts: &BenchOptions) {
         "problems: {} orthodox problems the reference solves in 0.2-10 s (cap 30 s each)",
         chosen.len()
     );
+    // both solvers as processes, one thread each, so that each pays its own start-up
+    let me = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("fairyforge"));
+    let cap = Duration::from_secs(30);
+    let ours_args = ["solve", "--popeye-codes", "--threads", "1", "-j", "1"];
     let (mut log_ours, mut log_ratio, mut n, mut m) = (0.0f64, 0.0f64, 0usize, 0usize);
     for stem in &chosen {
         let path = corpus.join("popeye").join(format!("{stem}.inp"));
-        let Some(ours) = our_seconds(&path) else {
+        let Some(ours) = time_process(&me, &ours_args, &path, cap) else {
             continue;
         };
         if opts.quick && n == 8 {
@@ -203,7 +199,7 @@ fn problem_figures(corpus: &Path, opts: &BenchOptions) {
         let theirs = opts
             .reference
             .as_ref()
-            .and_then(|r| reference_seconds(r, &path));
+            .and_then(|r| time_process(r, &[], &path, cap));
         if let Some(theirs) = theirs {
             log_ratio += (theirs / ours).ln();
             m += 1;
