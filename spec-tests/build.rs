@@ -6,6 +6,13 @@
 //! which `tests/examples.rs` includes. Each test hands its example to
 //! `fairyforge::examples::check_example`. Adding an example to a rule file adds its test:
 //! the script reruns whenever a rule file changes.
+//!
+//! It also writes `OUT_DIR/renamed.rs`, the rule set of `build/renamed.rs` (every
+//! condition again under new names, a piece under a new code) that `tests/renamed.rs`
+//! solves with.
+
+#[path = "build/renamed.rs"]
+mod renamed;
 
 use fairyforge_codegen::{compile, read_rules_dir, snake, CompileError};
 use std::collections::HashSet;
@@ -28,6 +35,10 @@ fn main() {
     };
     for f in &files {
         println!("cargo:rerun-if-changed={}", root.join(&f.path).display());
+    }
+    match renamed::generate(&files) {
+        Ok(code) => write_if_changed(&out_dir.join("renamed.rs"), &code),
+        Err(e) => fail(&format!("the renamed rule set does not compile:\n{e}")),
     }
     let rules = match compile(&files) {
         Ok(generated) => generated.rules,

@@ -272,7 +272,7 @@ fn plain_positions(corpus: &Path) -> Vec<(PathBuf, String)> {
         // (the reference's intelligent mode refuses conditions: such a problem would
         // compare two methods of the reference, not a condition's cost)
         let intelligent = text.to_ascii_lowercase().contains("intel");
-        if !intelligent && input::read_problems(&text).len() == 1 {
+        if !intelligent && fairyforge_engine::problem::read_problems::<Rules>(&text).len() == 1 {
             chosen.push((path, text.into_owned()));
         }
     }

@@ -12,6 +12,7 @@ use crate::engine::codes::{code_of, CodeSet};
 use crate::engine::input::Language;
 use crate::engine::output::names::Names;
 use crate::engine::output::notation::move_text;
+use crate::engine::Vocabulary;
 use crate::engine::{
     Board, Castling, ConditionInfo, Kind, KindInfo, Move, MoveList, Owner, Piece, Position,
     PromotionChoice, RuleSet, Side, Square,
@@ -224,6 +225,10 @@ pub fn show(found: Found) -> String {
             let mut out = format!("Condition {} ({})\n", c.name, c.source);
             let names: Vec<String> = c.names.iter().map(|n| format!("\"{n}\"")).collect();
             let _ = writeln!(out, "  written: {}", names.join(", "));
+            if !c.params.is_empty() {
+                let params: Vec<&str> = c.params.iter().filter_map(|p| p.word()).collect();
+                let _ = writeln!(out, "  followed by: {}", params.join(", "));
+            }
             out.push_str("\nDefinition:\n");
             out.push_str(&wrap(c.definition, 80, 2));
             out.push_str(&examples_of(c.name));

@@ -7,8 +7,7 @@
 //! call [`check_example`], so a rule author sees the same verdict and the same diff in
 //! either place.
 
-use crate::engine::input;
-use crate::engine::problem::{solve_problem, ProblemResult, Settings};
+use crate::engine::problem::{read_problems, solve_problem, ProblemResult, Settings};
 use crate::engine::RuleExample;
 use crate::solcmp::compare_solutions;
 use crate::Rules;
@@ -77,7 +76,7 @@ fn indent(text: &str, by: usize) -> String {
 pub fn check_example<'a>(example: impl Into<Example<'a>>) -> Result<(), String> {
     let ex = example.into();
     let heading = format!("{}: example \"{}\" of {}", ex.source, ex.title, ex.rule);
-    let mut problems = input::read_problems(ex.problem);
+    let mut problems = read_problems::<Rules>(ex.problem);
     let problem = match (problems.len(), problems.pop()) {
         (1, Some(Ok(problem))) => problem,
         (1, Some(Err(e))) => {

@@ -7,7 +7,7 @@ use fairyforge::engine::fen::{parse_position, BoardNotation};
 use fairyforge::engine::input;
 use fairyforge::engine::output::text::write_problem;
 use fairyforge::engine::perft::{divide, perft};
-use fairyforge::engine::problem::{solve_problem, Settings};
+use fairyforge::engine::problem::{read_problems, solve_problem, Settings};
 use fairyforge::Rules;
 use rayon::prelude::*;
 use std::io::Read;
@@ -134,7 +134,7 @@ fn read_files(files: &[String]) -> Result<Vec<Item>, String> {
             std::fs::read(file).map_err(|e| format!("{file}: {e}"))?
         };
         let text = input::decode(&bytes);
-        for read in input::read_problems(&text) {
+        for read in read_problems::<Rules>(&text) {
             items.push(Item {
                 file: file.clone(),
                 read,

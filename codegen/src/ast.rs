@@ -151,6 +151,8 @@ pub struct ConditionDef {
     pub names: Vec<Spanned<String>>,
     /// `text "…"`: the definition implemented.
     pub text: Option<Spanned<String>>,
+    /// `params …` statements: what a problem writes after the name, in order.
+    pub params: Vec<Spanned<String>>,
     /// `side white|black`: the condition applies to that side only.
     pub side: Option<Spanned<String>>,
     /// `rebirth …` statements.

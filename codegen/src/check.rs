@@ -7,6 +7,7 @@
 //! The pieces' checks are in `check/piece.rs`, the examples' in `check/example.rs`, the
 //! conditions' here.
 
+mod condition;
 mod example;
 mod piece;
 
@@ -68,6 +69,7 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
             cx.example_units(ex, &written);
         }
     }
+    cx.condition_names(&all_conditions);
     // every example names conditions some rule defines
     let known: Vec<String> = all_conditions
         .iter()
@@ -184,6 +186,7 @@ impl Checker<'_> {
                 String::new()
             }
         };
+        let params = self.params(&c.params);
         let side = c.side.as_ref().map(|s| (s.node.as_str(), s.span));
         let defender = matches!(side, Some(("defender", _)));
         let white_only = match side {
@@ -315,6 +318,7 @@ impl Checker<'_> {
             source: self.source(c.name.span),
             text,
             names: c.names.iter().map(|n| n.node.clone()).collect(),
+            params,
             white_only,
             defender,
             rebirth,

@@ -39,6 +39,7 @@ pub fn emit(rules: &Rules) -> TokenStream {
     let examples = kinds::examples(rules);
     let condition_infos = conditions::infos(rules);
     let (condition_helpers, condition_hooks) = conditions::hooks(rules);
+    let active_words = proc_macro2::Literal::usize_unsuffixed(conditions::active_words(rules));
     let leap_tables = shared.leaps.items;
 
     quote! {
@@ -46,12 +47,18 @@ pub fn emit(rules: &Rules) -> TokenStream {
 
         /// The rule set generated from `rules/`: every kind of unit and every condition.
         /// A value holds the conditions in force in one problem.
-        #[derive(Clone, Debug, Default)]
+        #[derive(Clone, Debug)]
         pub struct Rules {
-            /// Bit `i` set: the condition `CONDITIONS[i]` is in force.
-            active: u64,
+            /// Bit `i % 64` of word `i / 64` set: the condition `CONDITIONS[i]` is in force.
+            active: [u64; #active_words],
             /// The defending side of the play, for conditions bound to it.
             defender: Option<Side>,
+        }
+
+        impl Default for Rules {
+            fn default() -> Self {
+                Rules { active: [0; #active_words], defender: None }
+            }
         }
 
         /// The kinds, by rule name.

@@ -4,7 +4,7 @@
 //! re-check anything.
 
 use crate::primitive::{Path, PawnMoves, Primitive};
-pub use fairyforge_vocab::{Numbering, PromotionChoice};
+pub use fairyforge_vocab::{Numbering, Param, PromotionChoice};
 
 /// All rules, kinds in the order of the files.
 #[derive(Clone, Debug, Default)]
@@ -121,6 +121,8 @@ pub struct Condition {
     pub text: String,
     /// How problems write it.
     pub names: Vec<String>,
+    /// What a problem writes after the name, in order.
+    pub params: Vec<Param>,
     /// `Some(true)`: White only; `Some(false)`: Black only; `None`: both sides (or the
     /// defending side, when `defender`).
     pub white_only: Option<bool>,

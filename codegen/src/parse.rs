@@ -227,6 +227,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::EOI => "the end of the block",
         Rule::condition => "a `condition` block",
         Rule::names => "`names \"…\"`",
+        Rule::params => "`params squares|walks|number`",
         Rule::side_only => "`side white` or `side black`",
         Rule::rebirth => "`rebirth captured|capturer at …`",
         Rule::rebirth_opt => "`when taken vanish|forbid` or `promoting`",
@@ -515,6 +516,7 @@ impl Ctx {
             span,
             names: vec![],
             text: None,
+            params: vec![],
             side: None,
             rebirths: vec![],
             paralyse: vec![],
@@ -528,6 +530,9 @@ impl Ctx {
                 Rule::definition => {
                     def.text = Some(self.string(stmt.into_inner().next().expect("text")))
                 }
+                Rule::params => def
+                    .params
+                    .push(self.spanned(&stmt.into_inner().next().expect("param"))),
                 Rule::side_only => {
                     def.side = Some(self.spanned(&stmt.into_inner().next().expect("side")))
                 }

@@ -35,6 +35,7 @@ pub mod support;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
+pub use fairyforge_vocab::Vocabulary;
 pub use moves::{Effect, Move, MoveKind, MoveList};
 pub use piece::{Kind, KindInfo, KindSet, Numbering, Owner, Piece, PromotionChoice, Side};
 pub use position::{Castling, EnPassant, Position};

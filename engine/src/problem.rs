@@ -257,21 +257,33 @@ fn warn_kingless<R: RuleSet>(
     }
 }
 
-/// The index in [`RuleSet::CONDITIONS`] of the rule for condition `c`: the one with a
-/// name that reads, as a problem would write it, the same as `c` (so `FileCirce` and
-/// `Circe File` are one condition).
+/// The names and parameters of the conditions of `R`, for reading problems.
+pub fn declared<R: RuleSet>() -> input::Declared {
+    input::Declared::new(R::CONDITIONS.iter().map(|c| (c.names, c.params)))
+}
+
+/// Reads every problem of `text` with the conditions of `R` (see
+/// [`input::read_problems_declaring`]).
+pub fn read_problems<R: RuleSet>(text: &str) -> Vec<Result<input::Problem, input::InputError>> {
+    input::read_problems_declaring(text, &declared::<R>())
+}
+
+/// The index in [`RuleSet::CONDITIONS`] of the rule for condition `c`: the rule that read
+/// it, or, for a problem read without the rules of `R`, the rule with its base and
+/// variants (so `FileCirce` and `Circe File` are one condition).
 pub fn find_condition<R: RuleSet>(c: &input::Condition) -> Option<usize> {
-    let wanted = c.normalized_name();
-    R::CONDITIONS.iter().position(|info| {
-        info.names.iter().any(|name| {
-            let text = format!("BeginProblem\nStipulation #1\nCondition {name}\nEndProblem\n");
-            input::read_problems(&text)
-                .first()
-                .and_then(|r| r.as_ref().ok())
-                .and_then(|p| p.conditions.first())
-                .is_some_and(|read| read.normalized_name() == wanted)
-        })
-    })
+    match c.rule {
+        Some(i) => (i < R::CONDITIONS.len()).then_some(i),
+        None => {
+            let (base, variants) = c.normalized();
+            declared::<R>().by_normal(base, &variants)
+        }
+    }
+}
+
+/// What fairyforge says of a condition no rule writes.
+fn unwritten(c: &input::Condition) -> String {
+    format!("the condition {c} is known to the reference but not yet written as a rule")
 }
 
 /// Solves one twin: its setup (units, stipulation, conditions) under the problem's
@@ -303,7 +315,7 @@ fn solve_setup<R: RuleSet + Default>(
                 active.push((i, c));
             }
             None => {
-                result.outcome = Err(format!("the condition {c} is not supported yet"));
+                result.outcome = Err(unwritten(c));
                 return result;
             }
         }

@@ -25,7 +25,7 @@ use crate::position::Position;
 use crate::rebirth::Rebirths;
 use crate::square::Square;
 
-pub use fairyforge_vocab::ConditionSide;
+pub use fairyforge_vocab::{ConditionSide, Param};
 
 /// What a rule file says about a condition, for listing and for reading problems.
 #[derive(Debug)]
@@ -34,6 +34,8 @@ pub struct ConditionInfo {
     pub name: &'static str,
     /// The names a problem may use for it (the reference's spelling first).
     pub names: &'static [&'static str],
+    /// What a problem writes after the name, in order (`Hole a1b2`: squares).
+    pub params: &'static [Param],
     /// The definition the rule implements.
     pub definition: &'static str,
     /// The rule's location, `rules/conditions/…:line`.

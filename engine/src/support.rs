@@ -22,5 +22,5 @@ pub use crate::rebirth::{
     camp, game_array_square, push_rebirth, rebirth_allowed, rebirth_effects, Rebirth, Rebirths,
     Reborn, WhenTaken,
 };
-pub use crate::rules::{ConditionInfo, ConditionSide, RuleExample, RuleSet};
+pub use crate::rules::{ConditionInfo, ConditionSide, Param, RuleExample, RuleSet};
 pub use crate::square::Square;

@@ -7,7 +7,7 @@
 use crate::solcmp;
 use fairyforge::engine::input;
 use fairyforge::engine::output::text::write_problem;
-use fairyforge::engine::problem::{solve_problem, Settings};
+use fairyforge::engine::problem::{read_problems, solve_problem, Settings};
 use fairyforge::Rules;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -144,7 +144,7 @@ pub fn run(case: &Case, cap: Duration) -> Outcome {
         threads: 1,
     };
     let mut output = String::new();
-    for read in input::read_problems(&text) {
+    for read in read_problems::<Rules>(&text) {
         let problem = match read {
             Ok(p) => p,
             Err(e) => return Outcome::Frontier(format!("input: {}", e.message)),

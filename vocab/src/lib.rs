@@ -2,7 +2,8 @@
 //!
 //! Some values are written in rule files, read by `fairyforge-codegen`, emitted into the
 //! generated rule set and read again by `fairyforge-engine`: the order of a kind's moves,
-//! when pawns may promote to it, the side a condition binds, the most kinds a rule set may
+//! when pawns may promote to it, the side a condition binds, the parameters a condition
+//! takes, the most kinds a rule set may
 //! hold. Each exists here once. The engine re-exports them; codegen parses the words of
 //! the rules language with [`Vocabulary::from_word`] and emits each value by its Rust name
 //! ([`Vocabulary::variant`]), so neither can drift from the other. The crate has no
@@ -111,9 +112,22 @@ vocabulary! {
     }
 }
 
+vocabulary! {
+    /// A parameter a condition takes after its name in a problem (`params …` in a
+    /// condition's rule), read from the problem in the order the rule declares them.
+    pub enum Param {
+        /// One token of squares, written together (`Hole a1b2c3`).
+        Squares => "squares",
+        /// Piece codes, at least one (`PromOnly Q R`).
+        Walks => "walks",
+        /// A number (`RoleExchange 3`).
+        Number => "number",
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{ConditionSide, Numbering, PromotionChoice, Vocabulary};
+    use super::{ConditionSide, Numbering, Param, PromotionChoice, Vocabulary};
 
     #[test]
     fn words_and_variants_name_each_value_once() {
@@ -131,5 +145,6 @@ mod tests {
         assert_eq!(ConditionSide::Both.word(), None);
         assert_eq!(ConditionSide::words(), ["white", "black", "defender"]);
         assert_eq!(ConditionSide::ALL.len(), 4);
+        assert_eq!(Param::words(), ["squares", "walks", "number"]);
     }
 }

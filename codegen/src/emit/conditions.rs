@@ -1,36 +1,59 @@
 //! Rust for the conditions: the `RuleSet` hooks (paralysis, restriction, observation,
 //! rebirth, selection, history), each a chain of `if` blocks over the active conditions,
-//! so a problem without conditions pays one bit test per hook.
+//! so a problem without conditions pays one bit test per hook (a word test per 64
+//! conditions).
 
 use super::kinds::vocabulary;
 use crate::lower::{Cond, Condition, Rules, Select, Sq, Val};
 use crate::snake;
 use fairyforge_vocab::ConditionSide;
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-/// The bit of condition `i` in `Rules::active`.
-fn bit(i: usize) -> u64 {
-    1u64 << i
+/// The words of `Rules::active`: one bit per condition, as many words as the conditions need.
+pub fn active_words(rules: &Rules) -> usize {
+    rules.conditions.len().div_ceil(64).max(1)
 }
 
-fn mask(rules: &Rules, f: impl Fn(&Condition) -> bool) -> u64 {
-    rules
-        .conditions
+/// The word and the bit of condition `i` in `Rules::active`.
+fn bit(i: usize) -> (usize, u64) {
+    (i / 64, 1u64 << (i % 64))
+}
+
+/// Whether any condition that satisfies `f` is active: a test of each word that holds one,
+/// `false` when none does (unparenthesised: negate it as `!(…)`).
+fn any_active(rules: &Rules, f: impl Fn(&Condition) -> bool) -> TokenStream {
+    let mut words = vec![0u64; active_words(rules)];
+    for (i, _) in rules.conditions.iter().enumerate().filter(|(_, c)| f(c)) {
+        let (w, b) = bit(i);
+        words[w] |= b;
+    }
+    let tests: Vec<TokenStream> = words
         .iter()
         .enumerate()
-        .filter(|(_, c)| f(c))
-        .fold(0, |m, (i, _)| m | bit(i))
+        .filter(|(_, m)| **m != 0)
+        .map(|(w, m)| {
+            let w = Literal::usize_unsuffixed(w);
+            quote!(self.active[#w] & #m != 0)
+        })
+        .collect();
+    if tests.is_empty() {
+        quote!(false)
+    } else {
+        quote!(#(#tests)||*)
+    }
 }
 
-/// `self.active & bit != 0`, with the side restriction of the condition on `side`.
+/// Whether condition `i` is active, with its side restriction on `side`.
 fn active(i: usize, c: &Condition, side: TokenStream) -> TokenStream {
-    let b = bit(i);
+    let (w, b) = bit(i);
+    let w = Literal::usize_unsuffixed(w);
+    let on = quote!(self.active[#w] & #b != 0);
     match c.white_only {
-        None if c.defender => quote!(self.active & #b != 0 && self.defender == Some(#side)),
-        None => quote!(self.active & #b != 0),
-        Some(true) => quote!(self.active & #b != 0 && #side == Side::White),
-        Some(false) => quote!(self.active & #b != 0 && #side == Side::Black),
+        None if c.defender => quote!(#on && self.defender == Some(#side)),
+        None => on,
+        Some(true) => quote!(#on && #side == Side::White),
+        Some(false) => quote!(#on && #side == Side::Black),
     }
 }
 
@@ -143,7 +166,13 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                 (None, false) => ConditionSide::Both,
             });
             let selects = c.select.is_some();
-            quote! { ConditionInfo { name: #name, names: &[#(#names),*], definition: #text, source: #source, side: #side, selects: #selects } }
+            let params = c.params.iter().map(|&p| vocabulary(p));
+            quote! {
+                ConditionInfo {
+                    name: #name, names: &[#(#names),*], params: &[#(#params),*], definition: #text,
+                    source: #source, side: #side, selects: #selects,
+                }
+            }
         })
         .collect()
 }
@@ -151,15 +180,16 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
 /// Inherent helpers of `Rules` (one per condition truth) and the hook methods of the
 /// `RuleSet` impl.
 pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
-    let paralyse_mask = mask(rules, |c| !c.paralyse.is_empty());
-    let forbid_mask = mask(rules, |c| !c.forbid.is_empty());
-    let rebirth_mask = mask(rules, |c| c.rebirth.is_some());
-    let rebirth_forbid_mask = mask(rules, |c| {
-        c.rebirth.as_ref().is_some_and(|r| r.forbid_when_taken)
+    let paralysing = any_active(rules, |c| !c.paralyse.is_empty());
+    let forbidding = any_active(rules, |c| !c.forbid.is_empty());
+    let reborn = any_active(rules, |c| c.rebirth.is_some());
+    let selecting = any_active(rules, |c| c.select.is_some());
+    let looking_back = any_active(rules, |c| c.uses_last);
+    let filtering = any_active(rules, |c| {
+        !c.paralyse.is_empty()
+            || !c.forbid.is_empty()
+            || c.rebirth.as_ref().is_some_and(|r| r.forbid_when_taken)
     });
-    let select_mask = mask(rules, |c| c.select.is_some());
-    let last_mask = mask(rules, |c| c.uses_last);
-    let filter_mask = paralyse_mask | forbid_mask | rebirth_forbid_mask;
 
     let mut paralysed = TokenStream::new();
     let mut forbidden = TokenStream::new();
@@ -307,7 +337,7 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
     let impls = quote! {
         fn activate(&mut self, condition: usize) {
             assert!(condition < Self::CONDITIONS.len(), "no condition has the index {condition}");
-            self.active |= 1u64 << condition;
+            self.active[condition / 64] |= 1u64 << (condition % 64);
         }
 
         fn set_defender(&mut self, side: Side) {
@@ -316,17 +346,17 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
 
         #[inline(always)]
         fn may_move(&self, pos: &Position<Self>, from: Square, piece: Piece, side: Side) -> bool {
-            self.active & #paralyse_mask == 0 || !self.paralysed(pos, &Move::quiet(from, from, piece), piece, side)
+            !(#paralysing) || !self.paralysed(pos, &Move::quiet(from, from, piece), piece, side)
         }
 
         #[inline(always)]
         fn has_conditions(&self) -> bool {
-            self.active != 0
+            self.active.iter().any(|&w| w != 0)
         }
 
         #[inline(always)]
         fn has_restriction(&self) -> bool {
-            self.active & #forbid_mask != 0
+            #forbidding
         }
 
         #[inline(always)]
@@ -336,7 +366,7 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
 
         #[inline(always)]
         fn has_observation_filter(&self) -> bool {
-            self.active & #filter_mask != 0
+            #filtering
         }
 
         #[inline]
@@ -349,7 +379,7 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
 
         #[inline(always)]
         fn has_rebirth(&self) -> bool {
-            self.active & #rebirth_mask != 0
+            #reborn
         }
 
         #[inline]
@@ -368,7 +398,7 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
 
         #[inline(always)]
         fn has_selection(&self) -> bool {
-            self.active & #select_mask != 0
+            #selecting
         }
 
         #[inline]
@@ -378,7 +408,7 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
 
         #[inline]
         fn history_key(&self, pos: &Position<Self>) -> u64 {
-            if self.active & #last_mask == 0 {
+            if !(#looking_back) {
                 return 0;
             }
             pos.last_move().map_or(0, |(m, s)| (u64::from(m.mover.kind.0) << 1 | s.index() as u64) + 1)

@@ -5,8 +5,10 @@
 //! (`FileCirce`, `EquipollentsCirce`, `MirrorAntiCirce`, ...) into a base condition
 //! plus variants, so that `FileCirce` and `Circe File` compare equal.
 
+use fairyforge_vocab::Param;
 use std::fmt;
 
+use super::declared::Found;
 use super::error::InputError;
 use super::language::Language;
 use super::language::Lookup;
@@ -66,6 +68,9 @@ pub struct Condition {
     pub name: &'static str,
     /// Its parameters, in the order written.
     pub params: Vec<ConditionParam>,
+    /// The index of the rule that reads it among the rule set's conditions; `None` for a
+    /// condition the reference knows but no rule writes yet.
+    pub rule: Option<usize>,
 }
 
 /// Shorthand names of the reference that stand for a base condition with variants.
@@ -157,12 +162,8 @@ impl Condition {
     /// `("Circe", ["File"])`, `EquipollentsCirce RexInclusive` gives
     /// `("Circe", ["Equipollents", "RexInclusive"])`.
     pub fn normalized(&self) -> (&'static str, Vec<&'static str>) {
-        let (base, implied): (&'static str, &[&'static str]) = SHORTHANDS
-            .iter()
-            .find(|(name, _, _)| *name == self.name)
-            .map(|(_, base, v)| (*base, *v))
-            .unwrap_or((self.name, &[]));
-        let mut variants: Vec<&'static str> = implied.to_vec();
+        let words: Vec<&'static str> = self.name.split_whitespace().collect();
+        let (base, mut variants) = normalized_words(&words);
         for v in self.variants() {
             if !variants.contains(&v) {
                 variants.push(v);
@@ -181,6 +182,25 @@ impl Condition {
             format!("{}[{}]", base, variants.join(","))
         }
     }
+}
+
+/// A name of one or more words as a base condition and its variant words: the first word
+/// with the reference's shorthands unfolded (`FileCirce` is `Circe` with `File`), then the
+/// other words (`Circe File`).
+pub(crate) fn normalized_words(words: &[&'static str]) -> (&'static str, Vec<&'static str>) {
+    let first = words.first().copied().unwrap_or("");
+    let (base, implied): (&'static str, &[&'static str]) = SHORTHANDS
+        .iter()
+        .find(|(name, _, _)| name.eq_ignore_ascii_case(first))
+        .map(|(_, base, v)| (*base, *v))
+        .unwrap_or((first, &[]));
+    let mut variants: Vec<&'static str> = implied.to_vec();
+    for &v in words.iter().skip(1) {
+        if !variants.contains(&v) {
+            variants.push(v);
+        }
+    }
+    (base, variants)
 }
 
 /// Variant words the reference writes differently in German.
@@ -242,6 +262,11 @@ const STRICT: usize = 29;
 
 /// Reads the condition list that starts with `tok` (the token after `Condition`);
 /// returns the conditions and the first token that is not part of the list.
+///
+/// Each condition is read by the rule whose name the tokens spell, its parameters as
+/// the rule declares them; a condition the reference's table reads further (more
+/// variant words than any rule's name spells) is read as the reference reads it, and
+/// then belongs to the rule with the same base and variants, if one has them.
 pub(crate) fn read_conditions<'a>(
     cur: &mut Cursor<'a>,
     mut tok: Token<'a>,
@@ -250,42 +275,122 @@ pub(crate) fn read_conditions<'a>(
     let mut conditions = Vec::new();
     let mut names_read = 0;
     loop {
-        let name = match cur.lookup(&CONDITIONS, &tok) {
-            Lookup::Found(i) => Cursor::english(&CONDITIONS, i),
-            Lookup::Ambiguous(a, b) => {
-                return Err(ambiguous(cur, &tok, "condition name", &CONDITIONS, a, b))
+        let by_rule = cur.declared.find(cur, &tok).map(read_by_rule);
+        let by_reference = read_by_reference(cur, &tok);
+        let reading = match (by_rule, by_reference) {
+            (Some(Ok(rule)), Some(Ok(reference))) if reference.next.offset > rule.next.offset => {
+                reference.resolved()
             }
-            Lookup::NotFound => match cur.lookup(&EXTRA_CONDITIONS, &tok) {
-                Lookup::Found(i) => Cursor::english(&EXTRA_CONDITIONS, i),
-                Lookup::Ambiguous(a, b) => {
-                    return Err(ambiguous(
-                        cur,
-                        &tok,
-                        "condition name",
-                        &EXTRA_CONDITIONS,
-                        a,
-                        b,
-                    ))
-                }
-                Lookup::NotFound if names_read == 0 => {
-                    return Err(tok.error(format!(
-                        "unknown condition \"{}\": expected a condition name after {}{}",
-                        tok.text,
-                        keyword,
-                        suggestion(cur, &tok)
-                    )))
-                }
-                Lookup::NotFound => return Ok((conditions, tok)),
-            },
+            (Some(rule), _) => rule?,
+            (None, Some(reference)) => reference?.resolved(),
+            (None, None) if names_read == 0 => {
+                return Err(tok.error(format!(
+                    "unknown condition \"{}\": expected a condition name after {}{}",
+                    tok.text,
+                    keyword,
+                    suggestion(cur, &tok)
+                )))
+            }
+            (None, None) => return Ok((conditions, tok)),
         };
         names_read += 1;
-        let next = cur.next()?;
-        let (params, next) = read_params(cur, name, next)?;
-        if let Some(params) = params {
-            conditions.push(Condition { name, params });
-        }
-        tok = next;
+        *cur = reading.cur;
+        conditions.extend(reading.condition);
+        tok = reading.next;
     }
+}
+
+/// One condition read ahead: the condition (`None` when the reference drops it), the
+/// reading position after it and the token there.
+struct Reading<'a> {
+    condition: Option<Condition>,
+    cur: Cursor<'a>,
+    next: Token<'a>,
+}
+
+impl Reading<'_> {
+    /// The condition read by the reference's table, given the rule with its base and
+    /// variants.
+    fn resolved(mut self) -> Self {
+        if let Some(c) = &mut self.condition {
+            let (base, variants) = c.normalized();
+            c.rule = self.cur.declared.by_normal(base, &variants);
+        }
+        self
+    }
+}
+
+/// Reads the parameters of the rule found at the reading position, as it declares them.
+fn read_by_rule(found: Found<'_>) -> Result<Reading<'_>, InputError> {
+    let mut cur = found.after;
+    let tok = cur.next()?;
+    let mut p = Params {
+        cur: &mut cur,
+        tok,
+        params: Vec::new(),
+        name: found.name,
+        dropped: false,
+    };
+    for param in found.params {
+        match param {
+            Param::Squares => p.squares(None)?,
+            Param::Walks => p.walks(true)?,
+            Param::Number => p.required_number()?,
+        }
+    }
+    let (params, next) = (p.params, p.tok);
+    Ok(Reading {
+        condition: Some(Condition {
+            name: found.name,
+            params,
+            rule: Some(found.rule),
+        }),
+        cur,
+        next,
+    })
+}
+
+/// Reads the condition named by `tok` in the reference's table, as the reference reads
+/// it; `None` when the table has no such name.
+fn read_by_reference<'a>(
+    cur: &Cursor<'a>,
+    tok: &Token<'a>,
+) -> Option<Result<Reading<'a>, InputError>> {
+    let name = match cur.lookup(&CONDITIONS, tok) {
+        Lookup::Found(i) => Cursor::english(&CONDITIONS, i),
+        Lookup::Ambiguous(a, b) => {
+            return Some(Err(ambiguous(
+                cur,
+                tok,
+                "condition name",
+                &CONDITIONS,
+                a,
+                b,
+            )))
+        }
+        Lookup::NotFound => match cur.lookup(&EXTRA_CONDITIONS, tok) {
+            Lookup::Found(i) => Cursor::english(&EXTRA_CONDITIONS, i),
+            Lookup::Ambiguous(a, b) => {
+                let what = "condition name";
+                return Some(Err(ambiguous(cur, tok, what, &EXTRA_CONDITIONS, a, b)));
+            }
+            Lookup::NotFound => return None,
+        },
+    };
+    let mut cur = cur.clone();
+    Some(cur.next().and_then(|next| {
+        let (params, next) = read_params(&mut cur, name, next)?;
+        let condition = params.map(|params| Condition {
+            name,
+            params,
+            rule: None,
+        });
+        Ok(Reading {
+            condition,
+            cur,
+            next,
+        })
+    }))
 }
 
 /// A hint for a Circe variant glued to its base name (`CirceFile`), which the
@@ -632,6 +737,20 @@ impl<'a, 'c> Params<'a, 'c> {
                 self.advance().is_ok()
             }
             _ => false,
+        }
+    }
+
+    /// A number, which must be there.
+    fn required_number(&mut self) -> Result<(), InputError> {
+        match leading_number(self.tok.text) {
+            Some((n, len)) if len == self.tok.text.len() => {
+                self.params.push(ConditionParam::Number(n));
+                self.advance()
+            }
+            _ => Err(self.tok.error(format!(
+                "expected a number after {}, found \"{}\"",
+                self.name, self.tok.text
+            ))),
         }
     }
 

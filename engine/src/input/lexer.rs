@@ -6,6 +6,9 @@
 //! The cursor also knows the problem's language so that readers can look keywords
 //! up without passing it around.
 
+use super::declared::Declared;
+#[cfg(test)]
+use super::declared::NONE;
 use super::error::InputError;
 use super::language::{lookup, Language, Lookup, Table};
 
@@ -75,12 +78,21 @@ pub(crate) struct Cursor<'a> {
     pub warnings: Vec<InputError>,
     /// Line, column and byte offset of the last token read.
     last: (u32, u32, usize),
+    /// The conditions the rule set declares, which read condition names first.
+    pub declared: &'a Declared,
 }
 
 impl<'a> Cursor<'a> {
-    /// A cursor at the start of `src`.
+    /// A cursor at the start of `src`, reading conditions by the reference's table alone.
+    #[cfg(test)]
     pub fn new(src: &'a str) -> Self {
+        Cursor::declaring(src, &NONE)
+    }
+
+    /// A cursor at the start of `src`, reading conditions by the rules `declared` first.
+    pub fn declaring(src: &'a str, declared: &'a Declared) -> Self {
         Cursor {
+            declared,
             src,
             pos: 0,
             line: 1,

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use super::condition::{read_conditions, Condition};
+use super::declared::Declared;
 use super::error::InputError;
 use super::language::{lookup, Language, Lookup, Table};
 use super::lexer::{Cursor, Token};
@@ -178,11 +179,12 @@ fn word<const N: usize>(cur: &Cursor, table: &Table<N>, i: usize) -> String {
     }
 }
 
-/// Reads every problem of `text`. See `read_problems` in the module root.
-pub(crate) fn read_all(text: &str) -> Vec<Result<Problem, InputError>> {
+/// Reads every problem of `text`, conditions by the rules `declared` first. See
+/// `read_problems` in the module root.
+pub(crate) fn read_all(text: &str, declared: &Declared) -> Vec<Result<Problem, InputError>> {
     // A byte-order mark is no part of the text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut cur = Cursor::new(text);
+    let mut cur = Cursor::declaring(text, declared);
     let mut results = Vec::new();
     let first = match cur.next_raw() {
         Ok(Some(t)) => t,
