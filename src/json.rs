@@ -108,7 +108,7 @@ fn move_data(names: &Names, played: &Played, text: String) -> Value {
         "castling_partner": mv.partner().map(|(from, to)| json!({ "from": from.to_string(), "to": to.to_string() })),
         "effects": mv.extras().map(|e| effect(names, e)).collect::<Vec<_>>(),
         "mark": mark(played.mark),
-        "goal": played.goal.map(Goal::symbol),
+        "goal": played.goal.map(|g| g.symbol()),
     })
 }
 

@@ -125,7 +125,7 @@ fn the_proof_bound_loses_no_solution() {
         }
         let stip = Stipulation {
             family,
-            goal: Goal::Diagram,
+            goal: Goal::ProofGame,
             moves: if family == Family::Help {
                 plies as u32 / 2
             } else {

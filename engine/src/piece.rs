@@ -100,6 +100,15 @@ impl Owner {
         }
     }
 
+    /// The English word for the owner, as problems write it: `White`, `Black`, `Neutral`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Owner::White => "White",
+            Owner::Black => "Black",
+            Owner::Neutral => "Neutral",
+        }
+    }
+
     /// The side whose first rank is this owner's "own" first rank: neutral units count as
     /// belonging to the side that is moving them, so the caller passes that side.
     #[inline]
@@ -109,6 +118,13 @@ impl Owner {
             Owner::Black => Side::Black,
             Owner::Neutral => mover,
         }
+    }
+}
+
+impl std::fmt::Display for Owner {
+    /// The English word, as problems write it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -17,8 +17,6 @@ mod stipulation;
 mod twin;
 mod units;
 
-pub use units::square;
-
 use crate::codes::CodeSet;
 use crate::input::{self, Language, ProblemOption};
 use crate::output::layout::TwinHeading;

@@ -6,77 +6,160 @@
 //! stalemate and the simple others. The input reader parses stipulations; the problem
 //! module turns the ones fairyforge solves into this form.
 
+use crate::input::square_prefix;
+use crate::square::Square;
 use std::fmt;
 
-/// What the last move must achieve.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+/// What the last move of a play must achieve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Goal {
-    /// `#`: the side to move is checkmated.
+    /// `#` mate.
     Mate,
-    /// `=`: the side to move is stalemated.
+    /// `=` stalemate.
     Stalemate,
-    /// `==`: both sides would be stalemated.
+    /// `==` double stalemate.
     DoubleStalemate,
-    /// `+`: the side to move is in check.
-    Check,
-    /// `x`: the move captured.
-    Capture,
-    /// `00`: the move castled.
-    Castling,
-    /// `#=`: the side to move is checkmated or stalemated.
+    /// `#=` mate or stalemate.
     MateOrStalemate,
-    /// `ep`: the move captured en passant.
+    /// `!=` auto-stalemate (the side that moves is stalemated).
+    AutoStalemate,
+    /// `!#` auto-mate.
+    AutoMate,
+    /// `+` check.
+    Check,
+    /// `x` capture.
+    Capture,
+    /// `%` Steingewinn (material gain).
+    Steingewinn,
+    /// `ep` an en-passant capture.
     EnPassant,
-    /// `~`: any move.
+    /// `##` double mate.
+    DoubleMate,
+    /// `##!` counter-mate.
+    CounterMate,
+    /// `00` castling.
+    Castling,
+    /// `ct` circuit (a unit returns to its square).
+    Circuit,
+    /// `ctr` circuit by rebirth.
+    CircuitByRebirth,
+    /// `<>` exchange (two units swap squares).
+    Exchange,
+    /// `<>r` exchange by rebirth.
+    ExchangeByRebirth,
+    /// `~` any move.
     Any,
-    /// `dia`: the diagram is reached from the game array (a proof game).
-    Diagram,
-    /// `a=>b`: the second diagram is reached from the first.
-    Position,
+    /// `z` followed by a square: a unit reaches the square.
+    Target(Square),
+    /// `k` followed by a square: the kiss goal, about the unit that stands on the
+    /// square in the diagram.
+    Kiss(Square),
+    /// `c81` 81-chess goal.
+    Chess81,
+    /// `dia` proof game from the game array.
+    ProofGame,
+    /// `a=>b` proof game between two given positions.
+    AToB,
 }
 
+/// The goal symbols in the order the reference tries them (longer symbols first
+/// where one begins another).
+const GOALS: [(&str, Option<Goal>); 23] = [
+    ("##!", Some(Goal::CounterMate)),
+    ("##", Some(Goal::DoubleMate)),
+    ("#=", Some(Goal::MateOrStalemate)),
+    ("#", Some(Goal::Mate)),
+    ("==", Some(Goal::DoubleStalemate)),
+    ("!=", Some(Goal::AutoStalemate)),
+    ("=", Some(Goal::Stalemate)),
+    ("z", None),
+    ("+", Some(Goal::Check)),
+    ("x", Some(Goal::Capture)),
+    ("%", Some(Goal::Steingewinn)),
+    ("ep", Some(Goal::EnPassant)),
+    ("ctr", Some(Goal::CircuitByRebirth)),
+    ("ct", Some(Goal::Circuit)),
+    ("<>r", Some(Goal::ExchangeByRebirth)),
+    ("<>", Some(Goal::Exchange)),
+    ("00", Some(Goal::Castling)),
+    ("~", Some(Goal::Any)),
+    ("dia", Some(Goal::ProofGame)),
+    ("a=>b", Some(Goal::AToB)),
+    ("c81", Some(Goal::Chess81)),
+    ("k", None),
+    ("!#", Some(Goal::AutoMate)),
+];
+
 impl Goal {
-    /// The symbol the reference writes.
-    pub fn symbol(self) -> &'static str {
+    /// The symbol of the goal as the input writes it (`#`, `==`, `ze4`, ...).
+    pub fn symbol(&self) -> String {
         match self {
-            Goal::Mate => "#",
-            Goal::Stalemate => "=",
-            Goal::DoubleStalemate => "==",
-            Goal::Check => "+",
-            Goal::Capture => "x",
-            Goal::Castling => "00",
-            Goal::MateOrStalemate => "#=",
-            Goal::EnPassant => "ep",
-            Goal::Any => "~",
-            Goal::Diagram => "dia",
-            Goal::Position => "a=>b",
+            Goal::Target(s) => format!("z{}", s),
+            Goal::Kiss(s) => format!("k{}", s),
+            g => GOALS
+                .iter()
+                .find(|(_, x)| x.as_ref() == Some(g))
+                .map(|(s, _)| s.to_string())
+                .unwrap_or_default(),
         }
     }
 
-    /// The solver's goal for one the reader read, if fairyforge solves it.
-    pub fn from_input(goal: crate::input::Goal) -> Option<Goal> {
-        use crate::input::Goal as G;
-        Some(match goal {
-            G::Mate => Goal::Mate,
-            G::Stalemate => Goal::Stalemate,
-            G::DoubleStalemate => Goal::DoubleStalemate,
-            G::Check => Goal::Check,
-            G::Capture => Goal::Capture,
-            G::Castling => Goal::Castling,
-            G::MateOrStalemate => Goal::MateOrStalemate,
-            G::EnPassant => Goal::EnPassant,
-            G::Any => Goal::Any,
-            _ => return None,
-        })
-    }
-
-    /// Whether the goal is a position to arrive at (`dia`, `a=>b`).
-    pub fn is_proof(self) -> bool {
-        matches!(self, Goal::Diagram | Goal::Position)
+    /// Reads a goal at the start of `text`; returns it and the number of bytes it
+    /// used, `Ok(None)` if `text` starts with no goal symbol, or the message of
+    /// what is wrong (a target goal without its square).
+    pub fn parse_prefix(text: &str) -> Result<Option<(Goal, usize)>, String> {
+        for (symbol, goal) in GOALS.iter() {
+            let n = symbol.len();
+            if text.len() >= n && text.as_bytes()[..n].eq_ignore_ascii_case(symbol.as_bytes()) {
+                return match goal {
+                    Some(g) => Ok(Some((*g, n))),
+                    None => match square_prefix(&text[n..]) {
+                        Some(sq) if *symbol == "z" => Ok(Some((Goal::Target(sq), n + 2))),
+                        Some(sq) => Ok(Some((Goal::Kiss(sq), n + 2))),
+                        None => Err(format!(
+                            "expected a square like e4 after the goal {}, found \"{}\"",
+                            symbol,
+                            &text[n..]
+                        )),
+                    },
+                };
+            }
+        }
+        Ok(None)
     }
 }
 
-/// How the play runs: the reader's families are the solver's.
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.symbol())
+    }
+}
+
+impl Goal {
+    /// Whether the search can end a play of moves in this goal (proof games are
+    /// stipulations of their own); the others are read, so that a file stays in step,
+    /// and reported as not yet supported.
+    pub fn solvable(self) -> bool {
+        matches!(
+            self,
+            Goal::Mate
+                | Goal::Stalemate
+                | Goal::DoubleStalemate
+                | Goal::Check
+                | Goal::Capture
+                | Goal::Castling
+                | Goal::MateOrStalemate
+                | Goal::EnPassant
+                | Goal::Any
+        )
+    }
+
+    /// Whether the goal is a proof game (`dia`, `a=>b`): reaching a given diagram.
+    pub fn is_proof(self) -> bool {
+        matches!(self, Goal::ProofGame | Goal::AToB)
+    }
+}
+
 pub use crate::input::Family;
 
 /// A parsed stipulation.

@@ -19,7 +19,6 @@
 //! one attacking move is numbered from 1 again after the help play (a single attacking
 //! move, with or without a defence before it, goes on with the help play's count).
 
-use crate::input;
 use crate::piece::Side;
 use crate::stipulation::{Family, Goal, Stipulation};
 
@@ -81,7 +80,7 @@ struct Branch {
 
 #[derive(Debug)]
 enum Fork {
-    Goal(input::Goal),
+    Goal(Goal),
     Branch(Box<Branch>),
 }
 
@@ -163,7 +162,7 @@ impl Reader<'_> {
             let goal = std::str::from_utf8(&self.text[start..self.at])
                 .unwrap_or("")
                 .trim();
-            match input::Goal::parse_prefix(goal) {
+            match Goal::parse_prefix(goal) {
                 Ok(Some((g, n))) if n == goal.len() => Fork::Goal(g),
                 _ => return unsupported("a leaf that is not one goal"),
             }
@@ -203,8 +202,10 @@ impl Reader<'_> {
 }
 
 /// The solver's goal for the reader's, or what is not supported.
-fn goal(g: input::Goal) -> Result<Goal, String> {
-    Goal::from_input(g).ok_or_else(|| format!("the goal {g}"))
+fn goal(g: Goal) -> Result<Goal, String> {
+    Some(g)
+        .filter(|g| g.solvable())
+        .ok_or_else(|| format!("the goal {g}"))
 }
 
 /// The stipulation `text` (the side named, then the expression) as the solver's, with
@@ -330,7 +331,7 @@ fn nested_battle(b: &Branch, plain: Structured) -> Result<(Goal, u32, Structured
     };
     let defence_goal = match b.constraint.as_deref() {
         None => None,
-        Some(c) => match input::Goal::parse_prefix(c) {
+        Some(c) => match Goal::parse_prefix(c) {
             Ok(Some((g, len))) if len == c.len() => Some(goal(g)?),
             _ => return Err(format!("the constraint {{{c}}}")),
         },

@@ -5,6 +5,7 @@
 //! (`FileCirce`, `EquipollentsCirce`, `MirrorAntiCirce`, ...) into a base condition
 //! plus variants, so that `FileCirce` and `Circe File` compare equal.
 
+use crate::piece::Owner;
 use fairyforge_vocab::Param;
 use std::fmt;
 
@@ -13,10 +14,8 @@ use super::error::InputError;
 use super::language::Language;
 use super::language::Lookup;
 use super::lexer::{leading_number, Cursor, Token};
-use super::pieces::{
-    ambiguous, read_attributes, split_piece_token, whole_walk_token, Colour, PlacedUnit,
-};
-use super::square::{parse_square_list, parse_whole_square_list, Square};
+use super::pieces::{ambiguous, read_attributes, split_piece_token, whole_walk_token, PlacedUnit};
+use super::square::{parse_square_list, parse_whole_square_list, square_prefix, Square};
 use super::tables::{
     ANTICIRCE_VARIANTS, BRETON_VARIANTS, CAST_VARIANTS, CIRCE_VARIANTS, COLOURS, CONDITIONS,
     EXTRA_CONDITIONS, GRID_VARIANTS, KOBUL_VARIANTS, KOEKO_VARIANTS, LETTERED_TYPES,
@@ -893,9 +892,9 @@ impl<'a, 'c> Params<'a, 'c> {
 
     fn last_capture(&mut self) -> Result<(), InputError> {
         let colour = match self.cur.lookup(&COLOURS, &self.tok) {
-            Lookup::Found(0) => Colour::White,
-            Lookup::Found(1) => Colour::Black,
-            Lookup::Found(2) => Colour::Neutral,
+            Lookup::Found(0) => Owner::White,
+            Lookup::Found(1) => Owner::Black,
+            Lookup::Found(2) => Owner::Neutral,
             _ => {
                 return Err(self.tok.error(format!(
                     "expected the colour of the captured unit after {}, found \"{}\"",
@@ -958,7 +957,7 @@ fn is_grid_line(text: &str) -> bool {
     let b = text.as_bytes();
     b.len() == 4
         && matches!(b[0].to_ascii_lowercase(), b'h' | b'v')
-        && Square::parse_prefix(&text[1..3]).is_some()
+        && square_prefix(&text[1..3]).is_some()
         && matches!(b[3], b'1'..=b'8')
 }
 

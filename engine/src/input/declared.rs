@@ -132,7 +132,8 @@ impl Declared {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::{read_problems_declaring, Condition, ConditionParam, Square};
+    use crate::input::{read_problems_declaring, Condition, ConditionParam};
+    use crate::square::Square;
 
     const NO: &[Param] = &[];
 

@@ -47,9 +47,9 @@ pub use error::InputError;
 pub use language::Language;
 pub use option::ProblemOption;
 pub(crate) use pieces::game_array;
-pub use pieces::{Colour, PlacedUnit};
+pub use pieces::PlacedUnit;
 pub use problem::{LatexPiece, Problem, Texts};
-pub use square::Square;
+pub(crate) use square::square_prefix;
 pub use stipulation::{BasicStipulation, Family, Goal, OtherStipulation, Stipulation};
 pub use twin::{MirrorAxis, Rotation, Twin, TwinCommand};
 

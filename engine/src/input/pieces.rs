@@ -8,45 +8,19 @@
 
 use std::fmt;
 
+use crate::piece::Owner;
+
 use super::error::InputError;
 use super::language::{Language, Lookup};
 use super::lexer::{Cursor, Token};
 use super::square::{parse_square_list, parse_whole_square_list, Square};
 use super::tables::{ATTRIBUTES, COLOURS, INITIAL, PROBLEM_END, TWINNINGS, TWIN_END};
 
-/// The colour of a unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
-    /// `White` (German `Weiss`, French `Blanc`).
-    White,
-    /// `Black` (German `Schwarz`, French `Noir`).
-    Black,
-    /// `Neutral` (German `Neutral`, French `Neutre`): belongs to both sides.
-    Neutral,
-}
-
-impl Colour {
-    /// The English colour word.
-    pub fn name(self) -> &'static str {
-        match self {
-            Colour::White => "White",
-            Colour::Black => "Black",
-            Colour::Neutral => "Neutral",
-        }
-    }
-}
-
-impl fmt::Display for Colour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// A unit placed on the board by the input.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PlacedUnit {
     /// Its colour.
-    pub colour: Colour,
+    pub colour: Owner,
     /// Its attributes (`Royal`, `HalfNeutral`, `Chameleon`, ...), in their canonical
     /// English spelling, in the order written.
     pub attributes: Vec<String>,
@@ -201,9 +175,9 @@ pub(crate) fn read_pieces<'a>(
     let mut groups = 0;
     loop {
         let colour = match cur.lookup(&COLOURS, &tok) {
-            Lookup::Found(0) => Colour::White,
-            Lookup::Found(1) => Colour::Black,
-            Lookup::Found(2) => Colour::Neutral,
+            Lookup::Found(0) => Owner::White,
+            Lookup::Found(1) => Owner::Black,
+            Lookup::Found(2) => Owner::Neutral,
             Lookup::Found(_) => {
                 let n = cur.next_expecting("the number of total invisibles")?;
                 match n.text.parse::<u32>() {
@@ -356,9 +330,9 @@ pub(crate) fn read_forsyth(tok: &Token) -> Result<Vec<PlacedUnit>, InputError> {
         }
         let start = i;
         let mut colour = match c {
-            b'=' => Some(Colour::Neutral),
-            b'+' => Some(Colour::White),
-            b'-' => Some(Colour::Black),
+            b'=' => Some(Owner::Neutral),
+            b'+' => Some(Owner::White),
+            b'-' => Some(Owner::Black),
             _ => None,
         };
         if colour.is_some() {
@@ -382,20 +356,17 @@ pub(crate) fn read_forsyth(tok: &Token) -> Result<Vec<PlacedUnit>, InputError> {
         let code = &tok.text[i..i + len];
         if colour.is_none() {
             colour = Some(if b[i].is_ascii_lowercase() {
-                Colour::Black
+                Owner::Black
             } else {
-                Colour::White
+                Owner::White
             });
         }
         i += len;
-        let square = Square {
-            file: (idx % 8) as u8,
-            rank: 7 - (idx / 8) as u8,
-        };
+        let square = Square::new((56 - 8 * (idx / 8) + idx % 8) as u8);
         place(
             &mut units,
             PlacedUnit {
-                colour: colour.unwrap_or(Colour::White),
+                colour: colour.unwrap_or(Owner::White),
                 attributes: Vec::new(),
                 code: code.to_ascii_uppercase(),
                 square,
@@ -415,17 +386,14 @@ pub(crate) fn game_array(lang: Language) -> Vec<PlacedUnit> {
     };
     let back = [r, s, b, q, k, b, s, r];
     let mut units = Vec::new();
-    for (colour, back_rank, pawn_rank) in [(Colour::White, 0, 1), (Colour::Black, 7, 6)] {
+    for (colour, back_rank, pawn_rank) in [(Owner::White, 0, 1), (Owner::Black, 7, 6)] {
         for (file, code) in back.iter().enumerate() {
             for (rank, code) in [(back_rank, *code), (pawn_rank, p)] {
                 units.push(PlacedUnit {
                     colour,
                     attributes: Vec::new(),
                     code: code.to_string(),
-                    square: Square {
-                        file: file as u8,
-                        rank,
-                    },
+                    square: Square::from_coords(file as i8, rank).expect("on the board"),
                 });
             }
         }

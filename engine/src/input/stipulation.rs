@@ -10,133 +10,9 @@ use std::fmt;
 use super::error::InputError;
 use super::language::{lookup, Lookup};
 use super::lexer::{leading_number, Cursor, Token};
-use super::square::Square;
 use super::tables::COLOURS;
 
-/// What the last move of a play must achieve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Goal {
-    /// `#` mate.
-    Mate,
-    /// `=` stalemate.
-    Stalemate,
-    /// `==` double stalemate.
-    DoubleStalemate,
-    /// `#=` mate or stalemate.
-    MateOrStalemate,
-    /// `!=` auto-stalemate (the side that moves is stalemated).
-    AutoStalemate,
-    /// `!#` auto-mate.
-    AutoMate,
-    /// `+` check.
-    Check,
-    /// `x` capture.
-    Capture,
-    /// `%` Steingewinn (material gain).
-    Steingewinn,
-    /// `ep` an en-passant capture.
-    EnPassant,
-    /// `##` double mate.
-    DoubleMate,
-    /// `##!` counter-mate.
-    CounterMate,
-    /// `00` castling.
-    Castling,
-    /// `ct` circuit (a unit returns to its square).
-    Circuit,
-    /// `ctr` circuit by rebirth.
-    CircuitByRebirth,
-    /// `<>` exchange (two units swap squares).
-    Exchange,
-    /// `<>r` exchange by rebirth.
-    ExchangeByRebirth,
-    /// `~` any move.
-    Any,
-    /// `z` followed by a square: a unit reaches the square.
-    Target(Square),
-    /// `k` followed by a square: the kiss goal, about the unit that stands on the
-    /// square in the diagram.
-    Kiss(Square),
-    /// `c81` 81-chess goal.
-    Chess81,
-    /// `dia` proof game from the game array.
-    ProofGame,
-    /// `a=>b` proof game between two given positions.
-    AToB,
-}
-
-/// The goal symbols in the order the reference tries them (longer symbols first
-/// where one begins another).
-const GOALS: [(&str, Option<Goal>); 23] = [
-    ("##!", Some(Goal::CounterMate)),
-    ("##", Some(Goal::DoubleMate)),
-    ("#=", Some(Goal::MateOrStalemate)),
-    ("#", Some(Goal::Mate)),
-    ("==", Some(Goal::DoubleStalemate)),
-    ("!=", Some(Goal::AutoStalemate)),
-    ("=", Some(Goal::Stalemate)),
-    ("z", None),
-    ("+", Some(Goal::Check)),
-    ("x", Some(Goal::Capture)),
-    ("%", Some(Goal::Steingewinn)),
-    ("ep", Some(Goal::EnPassant)),
-    ("ctr", Some(Goal::CircuitByRebirth)),
-    ("ct", Some(Goal::Circuit)),
-    ("<>r", Some(Goal::ExchangeByRebirth)),
-    ("<>", Some(Goal::Exchange)),
-    ("00", Some(Goal::Castling)),
-    ("~", Some(Goal::Any)),
-    ("dia", Some(Goal::ProofGame)),
-    ("a=>b", Some(Goal::AToB)),
-    ("c81", Some(Goal::Chess81)),
-    ("k", None),
-    ("!#", Some(Goal::AutoMate)),
-];
-
-impl Goal {
-    /// The symbol of the goal as the input writes it (`#`, `==`, `ze4`, ...).
-    pub fn symbol(&self) -> String {
-        match self {
-            Goal::Target(s) => format!("z{}", s),
-            Goal::Kiss(s) => format!("k{}", s),
-            g => GOALS
-                .iter()
-                .find(|(_, x)| x.as_ref() == Some(g))
-                .map(|(s, _)| s.to_string())
-                .unwrap_or_default(),
-        }
-    }
-
-    /// Reads a goal at the start of `text`; returns it and the number of bytes it
-    /// used, `Ok(None)` if `text` starts with no goal symbol, or the message of
-    /// what is wrong (a target goal without its square).
-    pub(crate) fn parse_prefix(text: &str) -> Result<Option<(Goal, usize)>, String> {
-        for (symbol, goal) in GOALS.iter() {
-            let n = symbol.len();
-            if text.len() >= n && text.as_bytes()[..n].eq_ignore_ascii_case(symbol.as_bytes()) {
-                return match goal {
-                    Some(g) => Ok(Some((*g, n))),
-                    None => match Square::parse_prefix(&text[n..]) {
-                        Some(sq) if *symbol == "z" => Ok(Some((Goal::Target(sq), n + 2))),
-                        Some(sq) => Ok(Some((Goal::Kiss(sq), n + 2))),
-                        None => Err(format!(
-                            "expected a square like e4 after the goal {}, found \"{}\"",
-                            symbol,
-                            &text[n..]
-                        )),
-                    },
-                };
-            }
-        }
-        Ok(None)
-    }
-}
-
-impl fmt::Display for Goal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.symbol())
-    }
-}
+pub use crate::stipulation::Goal;
 
 /// The basic stipulation families.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -202,12 +78,12 @@ impl BasicStipulation {
     /// The side the reference lets move first, without the option `WhiteToPlay`:
     /// White in direct, self, reflex and series play except `ser-h` (Black); in
     /// help play Black, or White with a half move (`h#2.5`).
-    pub fn first_side(&self) -> super::pieces::Colour {
-        use super::pieces::Colour;
+    pub fn first_side(&self) -> crate::piece::Side {
+        use crate::piece::Side;
         match self.family {
-            Family::Help | Family::HelpSelf if !self.half_move => Colour::Black,
-            Family::SeriesHelp => Colour::Black,
-            _ => Colour::White,
+            Family::Help | Family::HelpSelf if !self.half_move => Side::Black,
+            Family::SeriesHelp => Side::Black,
+            _ => Side::White,
         }
     }
 }
@@ -821,6 +697,7 @@ pub(crate) fn read_structured<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::square::Square;
 
     fn stip(src: &str) -> Result<(Stipulation, String), InputError> {
         let src = format!("{} EndProblem", src);

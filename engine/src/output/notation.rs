@@ -127,8 +127,8 @@ pub fn mark_text(mark: Mark, goal: Goal) -> &'static str {
         (Goal::DoubleStalemate, Mark::DoubleStalemate) => " ==",
         (
             Goal::Any
-            | Goal::Diagram
-            | Goal::Position
+            | Goal::ProofGame
+            | Goal::AToB
             | Goal::Capture
             | Goal::Check
             | Goal::Castling
@@ -137,8 +137,8 @@ pub fn mark_text(mark: Mark, goal: Goal) -> &'static str {
         ) => " +",
         (
             Goal::Any
-            | Goal::Diagram
-            | Goal::Position
+            | Goal::ProofGame
+            | Goal::AToB
             | Goal::Capture
             | Goal::Check
             | Goal::Castling
@@ -154,7 +154,7 @@ pub fn mark_text(mark: Mark, goal: Goal) -> &'static str {
 pub fn goal_text(goal: Option<Goal>) -> String {
     match goal {
         Some(Goal::Capture) => " x".to_string(),
-        Some(g @ (Goal::Diagram | Goal::Position)) => format!(" {}", g.symbol()),
+        Some(g @ (Goal::ProofGame | Goal::AToB)) => format!(" {}", g.symbol()),
         _ => String::new(),
     }
 }

@@ -4,7 +4,7 @@
 use super::layout::{self, Completeness, Diagram, Header, Heading, Language, PieceCounts};
 use super::solution::Writer;
 use crate::input::ProblemOption;
-use crate::problem::{square, ProblemResult};
+use crate::problem::ProblemResult;
 use crate::stipulation::Goal;
 use std::time::Duration;
 
@@ -19,7 +19,7 @@ fn option_lines(result: &ProblemResult) -> Vec<String> {
         .options
         .iter()
         .filter_map(|o| match o {
-            ProblemOption::CastlingMutuallyExclusive(w, b) => Some((square(*w), square(*b))),
+            ProblemOption::CastlingMutuallyExclusive(w, b) => Some((*w, *b)),
             _ => None,
         })
         .collect();

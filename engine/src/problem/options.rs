@@ -3,7 +3,6 @@
 //! a twin are set up with (castling and en passant rights, duplex), and the warnings the
 //! reference gives about options that do not apply.
 
-use super::units::square;
 use super::Settings;
 use crate::input::{self, ProblemOption};
 use crate::solve::SolveOptions;
@@ -133,14 +132,12 @@ impl Options {
             ProblemOption::NonTrivial(m, n) => opts.non_trivial = Some((*m, *n)),
             ProblemOption::KeepMatingPiece => opts.keep_mating_unit = true,
             ProblemOption::Quodlibet => opts.quodlibet = true,
-            ProblemOption::NoCastling(sqs) => {
-                self.no_castling.extend(sqs.iter().map(|s| square(*s)))
-            }
+            ProblemOption::NoCastling(sqs) => self.no_castling.extend(sqs.iter().copied()),
             // (each wing named by its rook's square in the game array)
-            ProblemOption::CastlingMutuallyExclusive(w, b) => self
-                .exclusive
-                .push((square(*w).file() == 7, square(*b).file() == 7)),
-            ProblemOption::EnPassant(sqs) => self.ep_squares.extend(sqs.iter().map(|s| square(*s))),
+            ProblemOption::CastlingMutuallyExclusive(w, b) => {
+                self.exclusive.push((w.file() == 7, b.file() == 7))
+            }
+            ProblemOption::EnPassant(sqs) => self.ep_squares.extend(sqs.iter().copied()),
             _ => {}
         }
     }

@@ -39,7 +39,7 @@ pub(super) fn solve_phases<R: RuleSet>(
         (_, true) => vec![Side::Black],
         (true, false) => vec![Side::White, Side::Black],
         // a=>b in help play: Black begins, unless White is to play
-        _ if stip.goal == Goal::Position && stip.family == Family::Help && !white_to_play => {
+        _ if stip.goal == Goal::AToB && stip.family == Family::Help && !white_to_play => {
             vec![Side::Black]
         }
         _ => vec![twin.white_role],

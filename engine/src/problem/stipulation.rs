@@ -70,7 +70,8 @@ fn convert_basic(b: &input::BasicStipulation, white_to_play: bool) -> Result<Sti
             b.text
         ));
     }
-    let goal = Goal::from_input(b.goal)
+    let goal = Some(b.goal)
+        .filter(|g| g.solvable())
         .ok_or_else(|| format!("the goal {} of {} is not supported yet", b.goal, b.text))?;
     let family = b.family;
     let (mut moves, mut half) = (b.moves, b.half_move);
@@ -132,9 +133,9 @@ fn proof_game(o: &input::OtherStipulation) -> Result<Stipulation, String> {
     Ok(Stipulation {
         family,
         goal: if o.family.ends_with("dia") {
-            Goal::Diagram
+            Goal::ProofGame
         } else {
-            Goal::Position
+            Goal::AToB
         },
         moves,
         half: o.half_move,
@@ -149,9 +150,9 @@ fn proof_game(o: &input::OtherStipulation) -> Result<Stipulation, String> {
 /// Reciprocal help play: the help play's last position lets Black reach its own goal
 /// too.
 fn reciprocal(o: &input::OtherStipulation) -> Result<Stipulation, String> {
-    let goal = |g: input::Goal| match g {
-        input::Goal::Mate => Ok(Goal::Mate),
-        input::Goal::Stalemate => Ok(Goal::Stalemate),
+    let goal = |g: Goal| match g {
+        Goal::Mate => Ok(Goal::Mate),
+        Goal::Stalemate => Ok(Goal::Stalemate),
         g => Err(format!("the goal {g} of {} is not supported yet", o.text)),
     };
     let moves = moves_of(o, false)?;
@@ -175,8 +176,8 @@ fn reciprocal(o: &input::OtherStipulation) -> Result<Stipulation, String> {
 /// Help-reflex play: help-self play in which Black mates as soon as it can.
 fn help_reflex(o: &input::OtherStipulation) -> Result<Stipulation, String> {
     let goal = match o.goal {
-        Some(input::Goal::Mate) => Goal::Mate,
-        Some(input::Goal::Stalemate) => Goal::Stalemate,
+        Some(Goal::Mate) => Goal::Mate,
+        Some(Goal::Stalemate) => Goal::Stalemate,
         _ => return Err(format!("the goal of {} is not supported yet", o.text)),
     };
     let moves = moves_of(o, false)?;

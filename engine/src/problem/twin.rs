@@ -3,7 +3,7 @@
 //! twin's heading.
 
 use super::stipulation::printed_stipulation;
-use super::units::{resolve, square};
+use super::units::resolve;
 use super::Setup;
 use crate::codes::{kind_by_code, CodeSet};
 use crate::input::{self, TwinCommand};
@@ -41,11 +41,11 @@ fn apply<R: RuleSet>(
     changes: &mut Vec<TwinChange>,
 ) -> Result<(), String> {
     match command {
-        TwinCommand::Move(a, b) => move_unit(setup, square(*a), square(*b), changes)?,
-        TwinCommand::Exchange(a, b) => exchange(setup, square(*a), square(*b), changes)?,
+        TwinCommand::Move(a, b) => move_unit(setup, *a, *b, changes)?,
+        TwinCommand::Exchange(a, b) => exchange(setup, *a, *b, changes)?,
         TwinCommand::Remove(sqs) => {
             for s in sqs {
-                let s = square(*s);
+                let s = *s;
                 if let Some(p) = unit_on(setup, s) {
                     changes.push(TwinChange::Remove(p, s));
                 }
@@ -77,7 +77,7 @@ fn apply<R: RuleSet>(
         TwinCommand::Rotate(r) => changes.push(rotate(setup, *r)),
         TwinCommand::Mirror(axis) => changes.push(mirror(setup, *axis)),
         TwinCommand::Shift(a, b) => {
-            let (a, b) = (square(*a), square(*b));
+            let (a, b) = (*a, *b);
             let (dx, dy) = (b.file() - a.file(), b.rank() - a.rank());
             let mut moved = Vec::new();
             for (s, p) in &setup.units {

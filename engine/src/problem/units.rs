@@ -1,27 +1,13 @@
-//! The units of a problem as the engine's: squares and colours of the reader's, codes
-//! resolved through the rule set's kinds, and the castling rights a diagram implies.
+//! The units of a problem as the engine's: codes resolved through the rule set's kinds, and the castling rights a diagram implies.
 
 use crate::board::Board;
 use crate::codes::{kind_by_code, CodeSet};
-use crate::input::{self, Colour};
-use crate::piece::{Owner, Piece, Side};
+use crate::input;
+use crate::piece::{Piece, Side};
 use crate::position::Castling;
 use crate::rules::RuleSet;
 use crate::square::Square;
 use crate::stipulation::Goal;
-
-/// The engine's square for the reader's.
-pub fn square(s: input::Square) -> Square {
-    Square::from_coords(s.file as i8, s.rank as i8).expect("the reader yields squares on the board")
-}
-
-pub(super) fn owner(c: Colour) -> Owner {
-    match c {
-        Colour::White => Owner::White,
-        Colour::Black => Owner::Black,
-        Colour::Neutral => Owner::Neutral,
-    }
-}
 
 /// The units as the engine's, codes read in `set`; a unit on a square given twice
 /// replaces the one before.
@@ -43,9 +29,9 @@ pub(super) fn resolve<R: RuleSet>(
                 u.code
             )
         })?;
-        let sq = square(u.square);
+        let sq = u.square;
         out.retain(|(s, _)| *s != sq);
-        let piece = Piece::new(kind, owner(u.colour));
+        let piece = Piece::new(kind, u.colour);
         out.push((sq, Piece { half, ..piece }));
     }
     Ok(out)

@@ -34,7 +34,9 @@ impl<R: RuleSet> Solver<'_, R> {
             Goal::MateOrStalemate => !self.pos.has_legal_move(&mut self.scratch),
             Goal::EnPassant => mv.kind == MoveKind::EnPassant,
             Goal::Any => true,
-            Goal::Diagram | Goal::Position => self.opts.target.as_ref() == Some(self.pos.board()),
+            Goal::ProofGame | Goal::AToB => self.opts.target.as_ref() == Some(self.pos.board()),
+            // the setup refuses every other goal (`Goal::solvable`)
+            _ => false,
         }
     }
 

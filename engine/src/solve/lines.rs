@@ -17,7 +17,7 @@ impl<R: RuleSet> Solver<'_, R> {
         // help play pairs Black's move with White's answer; help-self play and proof
         // games the reverse
         let pair_starter = match (self.stip.family, self.stip.goal) {
-            (Family::HelpSelf, _) | (_, Goal::Diagram | Goal::Position) => self.white,
+            (Family::HelpSelf, _) | (_, Goal::ProofGame | Goal::AToB) => self.white,
             _ => self.white.opponent(),
         };
         // (a structured stipulation pairs moves from the side it names)

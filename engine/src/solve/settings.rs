@@ -32,7 +32,7 @@ pub struct SolveOptions {
     /// Help play's set play when White's skipped first move began a pair: each line
     /// starts `1... ...` and counts from 2.
     pub first_skipped: bool,
-    /// The diagram a proof game arrives at (goals [`Goal::Diagram`](crate::stipulation::Goal::Diagram), [`Goal::Position`](crate::stipulation::Goal::Position)).
+    /// The diagram a proof game arrives at (goals [`Goal::ProofGame`](crate::stipulation::Goal::ProofGame), [`Goal::AToB`](crate::stipulation::Goal::AToB)).
     pub target: Option<Board>,
     /// `NonTrivial m n`: in battle play, a defence is trivial when the attacker wins
     /// within `n` moves after it (`n + 1` in direct play: the reference measures the

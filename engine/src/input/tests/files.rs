@@ -2,6 +2,7 @@
 //! errors with their line and column, and recovery after an error.
 
 use crate::input::*;
+use crate::{Owner, Side, Square};
 
 fn one(text: &str) -> Problem {
     let mut r = read_problems(text);
@@ -64,11 +65,11 @@ fn an_english_problem() {
     let e4 = &p.pieces[7];
     assert_eq!(
         (e4.colour, e4.code.as_str(), e4.square),
-        (Colour::Black, "LI", Square::new(4, 3).unwrap())
+        (Owner::Black, "LI", Square::parse("e4").unwrap())
     );
     let b = p.stipulation.basic().expect("basic");
     assert_eq!((b.family, b.goal, b.moves), (Family::Direct, Goal::Mate, 2));
-    assert_eq!(b.first_side(), Colour::White);
+    assert_eq!(b.first_side(), Side::White);
     assert_eq!(
         p.conditions
             .iter()
@@ -102,7 +103,7 @@ fn keywords_may_be_abbreviated_and_written_in_any_case() {
     assert_eq!(units(&p), ["White Ke1", "Black Ke8"]);
     let b = p.stipulation.basic().unwrap();
     assert_eq!((b.family, b.moves, b.half_move), (Family::Help, 2, true));
-    assert_eq!(b.first_side(), Colour::White);
+    assert_eq!(b.first_side(), Side::White);
     assert_eq!(p.conditions[0].name, "Circe");
     assert_eq!(p.options, [ProblemOption::Variations]);
     assert_eq!(
@@ -131,7 +132,7 @@ EndeProblem
     assert_eq!(p.texts.origins, ["3. Preis, feenschach 1991"]);
     assert_eq!(units(&p)[..3], ["White Kh3", "White Lh7", "White Bd3"]);
     assert_eq!(p.pieces.len(), 12);
-    assert_eq!(p.stipulation.basic().unwrap().first_side(), Colour::Black);
+    assert_eq!(p.stipulation.basic().unwrap().first_side(), Side::Black);
     assert_eq!(
         p.conditions
             .iter()
