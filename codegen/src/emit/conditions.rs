@@ -177,133 +177,167 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
         .collect()
 }
 
-/// Inherent helpers of `Rules` (one per condition truth) and the hook methods of the
-/// `RuleSet` impl.
-pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
-    let paralysing = any_active(rules, |c| !c.paralyse.is_empty());
-    let forbidding = any_active(rules, |c| !c.forbid.is_empty());
-    let reborn = any_active(rules, |c| c.rebirth.is_some());
-    let selecting = any_active(rules, |c| c.select.is_some());
-    let looking_back = any_active(rules, |c| c.uses_last);
-    let filtering = any_active(rules, |c| {
-        !c.paralyse.is_empty()
-            || !c.forbid.is_empty()
-            || c.rebirth.as_ref().is_some_and(|r| r.forbid_when_taken)
-    });
+/// The code each condition adds to the hooks, gathered condition by condition.
+#[derive(Default)]
+struct Parts {
+    /// Tests in `paralysed`.
+    paralysed: TokenStream,
+    /// Tests in `forbidden`.
+    forbidden: TokenStream,
+    /// Rebirths in `rebirth`.
+    rebirths: TokenStream,
+    /// Rebirths in `rebirth_effects`.
+    rebirth_effects: TokenStream,
+    /// Tests in `rebirth_possible`.
+    rebirth_checks: TokenStream,
+    /// Selections in `select`.
+    selects: TokenStream,
+    /// Inherent functions of `Rules`.
+    helpers: TokenStream,
+}
 
-    let mut paralysed = TokenStream::new();
-    let mut forbidden = TokenStream::new();
-    let mut rebirths = TokenStream::new();
-    let mut rebirth_effects = TokenStream::new();
-    let mut rebirth_checks = TokenStream::new();
-    let mut selects = TokenStream::new();
-    let mut helpers = TokenStream::new();
-    for (i, c) in rules.conditions.iter().enumerate() {
+impl Parts {
+    /// A `paralyse` or `forbid` truth of condition `i`: a helper, and its call in the hook
+    /// `into` (`paralysed` or `forbidden`).
+    fn truth(&mut self, i: usize, c: &Condition, forbid: bool) {
+        let (conds, prefix, what) = if forbid {
+            (
+                &c.forbid,
+                "forbidden_by",
+                " Whether this condition forbids `mv` of `piece` by `side`:",
+            )
+        } else {
+            (
+                &c.paralyse,
+                "paralysed_by",
+                " Whether this condition paralyses `piece` on `mv.from` for `side`:",
+            )
+        };
+        if conds.is_empty() {
+            return;
+        }
         let doc = format!(" {} ({}): {}", c.name, c.source, c.text);
-        let snake = snake(&c.name);
-        if !c.paralyse.is_empty() {
-            let on = active(i, c, quote!(side));
-            let conds = c.paralyse.iter().map(cond);
-            let fname = format_ident!("paralysed_by_{}", snake);
-            helpers.extend(quote! {
-                #[doc = " Whether this condition paralyses `piece` on `mv.from` for `side`:"]
-                #[doc = #doc]
-                #[inline]
-                fn #fname(&self, pos: &Position<Rules>, mv: &Move, piece: Piece, side: Side, last: Option<(&Move, Side)>) -> bool {
-                    #on && (#(#conds)||*)
-                }
-            });
-            paralysed.extend(quote! {
-                if self.#fname(pos, mv, piece, side, last) { return true; }
-            });
-        }
-        if !c.forbid.is_empty() {
-            let on = active(i, c, quote!(side));
-            let conds = c.forbid.iter().map(cond);
-            let fname = format_ident!("forbidden_by_{}", snake);
-            helpers.extend(quote! {
-                #[doc = " Whether this condition forbids `mv` of `piece` by `side`:"]
-                #[doc = #doc]
-                #[inline]
-                fn #fname(&self, pos: &Position<Rules>, mv: &Move, piece: Piece, side: Side, last: Option<(&Move, Side)>) -> bool {
-                    #on && (#(#conds)||*)
-                }
-            });
-            forbidden.extend(quote! {
-                if self.#fname(pos, mv, piece, side, last) { return true; }
-            });
-        }
-        if let Some(r) = &c.rebirth {
-            let fname = format_ident!("rebirth_square_{}", i);
-            let at = sq(&r.at);
-            let rdoc = format!(
-                " Where `{}` puts the unit: {} ({}).",
-                r.text, c.name, c.source
-            );
-            helpers.extend(quote! {
-                #[doc = #rdoc]
-                #[inline]
-                fn #fname(mv: &Move, side: Side) -> Option<Square> { #at }
-            });
-            let who = if r.capturer {
-                quote!(Reborn::Capturer)
-            } else {
-                quote!(Reborn::Captured)
-            };
-            let when = if r.forbid_when_taken {
-                quote!(WhenTaken::Forbid)
-            } else {
-                quote!(WhenTaken::Vanish)
-            };
-            let promote = r.promoting;
-            let on = active(i, c, quote!(side));
-            rebirths.extend(quote! {
-                if #on {
-                    let at = Rules::#fname(&mv, side);
-                    return push_rebirth(pos, mv, side, Rebirth { who: #who, at, when_taken: #when, promote: #promote }, out);
-                }
-            });
-            rebirth_effects.extend(quote! {
-                if #on {
-                    let at = Rules::#fname(mv, side);
-                    return rebirth_effects(pos, mv, side, Rebirth { who: #who, at, when_taken: #when, promote: #promote });
-                }
-            });
-            if r.forbid_when_taken {
-                rebirth_checks.extend(quote! {
-                    if #on {
-                        let victim = pos.board().get(target).unwrap_or(piece);
-                        let mv = Move::capture(from, target, piece, victim);
-                        // a pawn capturing on its last rank promotes: observed when some
-                        // promotion leaves a rebirth square
-                        let allowed = if Self::KINDS[piece.kind.index()].pawn && target.rank() == side.relative_rank(7) {
-                            pos.promotions().iter().any(|&k| {
-                                let mv = mv.with_promotion(k);
-                                rebirth_allowed(pos, &mv, Rebirth { who: #who, at: Rules::#fname(&mv, side), when_taken: #when, promote: false })
-                            })
-                        } else {
-                            rebirth_allowed(pos, &mv, Rebirth { who: #who, at: Rules::#fname(&mv, side), when_taken: #when, promote: false })
-                        };
-                        if !allowed { return false; }
-                    }
-                });
+        let on = active(i, c, quote!(side));
+        let conds = conds.iter().map(cond);
+        let fname = format_ident!("{}_{}", prefix, snake(&c.name));
+        self.helpers.extend(quote! {
+            #[doc = #what]
+            #[doc = #doc]
+            #[inline]
+            fn #fname(&self, pos: &Position<Rules>, mv: &Move, piece: Piece, side: Side, last: Option<(&Move, Side)>) -> bool {
+                #on && (#(#conds)||*)
             }
+        });
+        let call = quote! {
+            if self.#fname(pos, mv, piece, side, last) { return true; }
+        };
+        if forbid {
+            self.forbidden.extend(call);
+        } else {
+            self.paralysed.extend(call);
         }
-        if let Some(sel) = c.select {
-            let on = active(i, c, quote!(pos.side()));
-            let how = match sel {
-                Select::FirstAlphabetic => quote!(keep_best(moves, |m| -alphabetic(m.from))),
-                Select::MaxLength => quote!(keep_best(moves, length)),
-                Select::MinLength => quote!(keep_best(moves, |m| -length(m))),
-            };
-            let _ = &doc;
-            selects.extend(quote! {
-                if #on { #how; }
+    }
+
+    /// The rebirth of condition `i`: its square as a helper, the moves and effects it
+    /// makes, and, where a taken square forbids the capture, the observation test.
+    fn rebirth(&mut self, i: usize, c: &Condition, r: &crate::lower::Rebirth) {
+        let fname = format_ident!("rebirth_square_{}", i);
+        let at = sq(&r.at);
+        let rdoc = format!(
+            " Where `{}` puts the unit: {} ({}).",
+            r.text, c.name, c.source
+        );
+        self.helpers.extend(quote! {
+            #[doc = #rdoc]
+            #[inline]
+            fn #fname(mv: &Move, side: Side) -> Option<Square> { #at }
+        });
+        let who = if r.capturer {
+            quote!(Reborn::Capturer)
+        } else {
+            quote!(Reborn::Captured)
+        };
+        let when = if r.forbid_when_taken {
+            quote!(WhenTaken::Forbid)
+        } else {
+            quote!(WhenTaken::Vanish)
+        };
+        let promote = r.promoting;
+        let on = active(i, c, quote!(side));
+        self.rebirths.extend(quote! {
+            if #on {
+                let at = Rules::#fname(&mv, side);
+                return push_rebirth(pos, mv, side, Rebirth { who: #who, at, when_taken: #when, promote: #promote }, out);
+            }
+        });
+        self.rebirth_effects.extend(quote! {
+            if #on {
+                let at = Rules::#fname(mv, side);
+                return rebirth_effects(pos, mv, side, Rebirth { who: #who, at, when_taken: #when, promote: #promote });
+            }
+        });
+        if r.forbid_when_taken {
+            self.rebirth_checks.extend(quote! {
+                if #on {
+                    let victim = pos.board().get(target).unwrap_or(piece);
+                    let mv = Move::capture(from, target, piece, victim);
+                    // a pawn capturing on its last rank promotes: observed when some
+                    // promotion leaves a rebirth square
+                    let allowed = if Self::KINDS[piece.kind.index()].pawn && target.rank() == side.relative_rank(7) {
+                        pos.promotions().iter().any(|&k| {
+                            let mv = mv.with_promotion(k);
+                            rebirth_allowed(pos, &mv, Rebirth { who: #who, at: Rules::#fname(&mv, side), when_taken: #when, promote: false })
+                        })
+                    } else {
+                        rebirth_allowed(pos, &mv, Rebirth { who: #who, at: Rules::#fname(&mv, side), when_taken: #when, promote: false })
+                    };
+                    if !allowed { return false; }
+                }
             });
         }
     }
 
-    let inherent = quote! {
+    /// The selection of condition `i` among the legal moves.
+    fn selection(&mut self, i: usize, c: &Condition, sel: Select) {
+        let on = active(i, c, quote!(pos.side()));
+        let how = match sel {
+            Select::FirstAlphabetic => quote!(keep_best(moves, |m| -alphabetic(m.from))),
+            Select::MaxLength => quote!(keep_best(moves, length)),
+            Select::MinLength => quote!(keep_best(moves, |m| -length(m))),
+        };
+        self.selects.extend(quote! {
+            if #on { #how; }
+        });
+    }
+}
+
+/// Inherent helpers of `Rules` (one per condition truth) and the hook methods of the
+/// `RuleSet` impl.
+pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
+    let mut parts = Parts::default();
+    for (i, c) in rules.conditions.iter().enumerate() {
+        parts.truth(i, c, false);
+        parts.truth(i, c, true);
+        if let Some(r) = &c.rebirth {
+            parts.rebirth(i, c, r);
+        }
+        if let Some(sel) = c.select {
+            parts.selection(i, c, sel);
+        }
+    }
+    (inherent(&parts), impls(rules, &parts))
+}
+
+/// The inherent functions of `Rules` the hooks call.
+fn inherent(parts: &Parts) -> TokenStream {
+    let Parts {
+        paralysed,
+        forbidden,
+        rebirth_checks,
+        helpers,
+        ..
+    } = parts;
+    quote! {
         /// Whether a condition paralyses the unit `piece` on `mv.from` for `side`.
         #[inline]
         fn paralysed(&self, pos: &Position<Rules>, mv: &Move, piece: Piece, side: Side) -> bool {
@@ -332,9 +366,28 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
         }
 
         #helpers
-    };
+    }
+}
 
-    let impls = quote! {
+/// The hook methods of the `RuleSet` impl.
+fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
+    let paralysing = any_active(rules, |c| !c.paralyse.is_empty());
+    let forbidding = any_active(rules, |c| !c.forbid.is_empty());
+    let reborn = any_active(rules, |c| c.rebirth.is_some());
+    let selecting = any_active(rules, |c| c.select.is_some());
+    let looking_back = any_active(rules, |c| c.uses_last);
+    let filtering = any_active(rules, |c| {
+        !c.paralyse.is_empty()
+            || !c.forbid.is_empty()
+            || c.rebirth.as_ref().is_some_and(|r| r.forbid_when_taken)
+    });
+    let Parts {
+        rebirths,
+        rebirth_effects,
+        selects,
+        ..
+    } = parts;
+    quote! {
         fn activate(&mut self, condition: usize) {
             assert!(condition < Self::CONDITIONS.len(), "no condition has the index {condition}");
             self.active[condition / 64] |= 1u64 << (condition % 64);
@@ -413,6 +466,5 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
             }
             pos.last_move().map_or(0, |(m, s)| (u64::from(m.mover.kind.0) << 1 | s.index() as u64) + 1)
         }
-    };
-    (inherent, impls)
+    }
 }

@@ -61,6 +61,8 @@ use table::{SharedTable, Table};
 pub enum Stop {
     /// The time limit passed.
     Time,
+    /// The node limit was reached.
+    Nodes,
     /// The solution limit was reached.
     Solutions,
 }
@@ -192,6 +194,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                 if Instant::now() >= deadline {
                     self.stopped = Some(Stop::Time);
                 }
+            }
+            if self.opts.max_nodes.is_some_and(|m| self.nodes >= m) {
+                self.stopped = Some(Stop::Nodes);
             }
         }
         self.stopped.is_some()

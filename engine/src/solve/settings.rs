@@ -26,6 +26,9 @@ pub struct SolveOptions {
     pub max_solutions: Option<usize>,
     /// Stop at this instant.
     pub deadline: Option<Instant>,
+    /// Stop after searching this many positions (one search's count): a bound that is
+    /// the same on every machine, where a deadline is not.
+    pub max_nodes: Option<u64>,
     /// Cut help and series lines whose mate or stalemate is out of reach
     /// ([`GoalBound`](crate::bound::GoalBound)); off only to check that the cut loses nothing.
     pub goal_bound: bool,
@@ -69,6 +72,7 @@ impl Default for SolveOptions {
             set_play: false,
             max_solutions: None,
             deadline: None,
+            max_nodes: None,
             goal_bound: true,
             first_skipped: false,
             target: None,
