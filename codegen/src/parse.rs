@@ -188,7 +188,7 @@ fn top_level_blocks(file: usize, text: &str, errors: &mut Diagnostics) -> Vec<Sp
 fn describe(rule: &Rule) -> Cow<'static, str> {
     Cow::Borrowed(match rule {
         Rule::name => "a name",
-        Rule::code => "a piece code in capitals (one or two characters, like S or LI)",
+        Rule::code => "a piece code in capitals (one or two characters, like S or LI, or two digits, like 37)",
         Rule::int => "a whole number",
         Rule::string => "a quoted text",
         Rule::square => "a square like e4",

@@ -71,6 +71,26 @@ mod manual {
             text "Leaps (1,2), the diagonally adjacent square on the way empty."
             moves lame(1,2, via: bishop)
         }
+        piece Kinghopper {
+            codes KH
+            text "Hops along queen lines over an adjacent unit to the square immediately beyond it."
+            moves hop(queen, hurdle: adjacent)
+        }
+        piece ContraGrasshopper {
+            codes CG
+            text "Hops along queen lines over an adjacent unit to any square beyond, up to the first occupied one."
+            moves hop(queen, hurdle: adjacent, land: any)
+        }
+        piece Maorider {
+            codes AO
+            text "Repeats Mao leaps along a line, every square passed and reached on the way empty."
+            moves lame(1,2, ride)
+        }
+        piece Maohopper {
+            codes AH
+            text "Leaps (1,2), the orthogonally adjacent square on the way occupied."
+            moves lame(1,2, over: unit)
+        }
         piece BerolinaPawn {
             codes BP
             text "Moves one square diagonally forward, two from its second rank; captures straight forward."
@@ -213,6 +233,36 @@ fn lame_via_bishop_is_blocked_on_the_diagonal_step() {
     assert_eq!(
         targets(&[("MO", "d4"), ("P", "e5")], "d4"),
         ["b3", "b5", "c2", "c6", "e2", "f3"]
+    );
+}
+
+#[test]
+fn hop_over_an_adjacent_hurdle_only() {
+    // Over d2, e2 and c2; the knight on b1 is not adjacent, so not a hurdle.
+    let units = [("KH", "d1"), ("P", "d2"), ("s", "e2"), ("s", "f3")];
+    let units = [&units[..], &[("s", "c2"), ("s", "b1")]].concat();
+    assert_eq!(targets(&units, "d1"), ["b3", "d3", "xf3"]);
+}
+
+#[test]
+fn hop_over_an_adjacent_hurdle_landing_anywhere_beyond() {
+    // The knight on f1 is not adjacent: no hop along the first rank.
+    let units = [("CG", "d1"), ("P", "d2"), ("s", "d5"), ("s", "f1")];
+    assert_eq!(targets(&units, "d1"), ["d3", "d4", "xd5"]);
+}
+
+#[test]
+fn lame_ride_repeats_the_leap_while_its_squares_are_empty() {
+    // Up the (1,2) line only to c3 (c4 is taken); along the (2,1) line to d2 and onto f3.
+    let units = [("AO", "b1"), ("P", "c4"), ("s", "f3")];
+    assert_eq!(targets(&units, "b1"), ["a3", "c3", "d2", "xf3"]);
+}
+
+#[test]
+fn lame_over_a_unit_needs_the_square_passed_occupied() {
+    assert_eq!(
+        targets(&[("AH", "d4"), ("P", "d5"), ("s", "e6")], "d4"),
+        ["c6", "xe6"]
     );
 }
 

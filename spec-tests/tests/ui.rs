@@ -5,7 +5,8 @@
 //!
 //! One file per class of error: syntax, unknown primitive, unknown lines, duplicate code,
 //! duplicate piece, vectors that cannot move, an option the primitive does not take, a bad
-//! option value, `castling` without `royal`, `double_step` without `pawn`, illegal example
+//! option value, options that contradict each other (`hurdles:` over an adjacent hurdle,
+//! a lame `ride` over units), `castling` without `royal`, `double_step` without `pawn`, illegal example
 //! positions, unknown codes in examples, pieces without codes or text; and the errors of
 //! the `rules_str!` and `include_rules!` forms; and for conditions, an example naming an
 //! unknown condition and a truth with an unknown value.

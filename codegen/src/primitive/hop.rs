@@ -1,8 +1,10 @@
 //! `hop(lines, options…)`: along each vector over a hurdle (an occupied square of either
 //! side) to a square beyond it (`hop(queen)`, the grasshopper). Options: `hurdles: n`
-//! (over that many), `land: next|any|first|n` (where beyond the last hurdle), `take:
-//! hurdle|adjacent` (the hurdle is captured, the landing square right beyond it empty; the
-//! hurdle on the first step with `adjacent`), and the pawn's `en_passant`.
+//! (over that many), `land: next|any|first|n` (where beyond the last hurdle), `hurdle:
+//! adjacent|along` (the hurdle on the first step, as the Kinghopper's, or anywhere along the
+//! line, the default), `take: hurdle|adjacent` (the hurdle is captured, the landing square
+//! right beyond it empty; the hurdle on the first step with `adjacent`), and the pawn's
+//! `en_passant`.
 //!
 //! Each vector is a path: the hurdle legs, then the landing. The generator and the
 //! observation test walk it.
@@ -43,7 +45,7 @@ impl Primitive for Hop {
     }
 
     fn options(&self) -> &'static [&'static str] {
-        &["land", "hurdles", "take", "en_passant"]
+        &["land", "hurdles", "hurdle", "take", "en_passant"]
     }
 
     fn lower(&self, cx: &mut ClauseCx<'_>) -> Option<Walk> {
@@ -57,11 +59,19 @@ impl Primitive for Hop {
         cx.read_options(self.options(), |cx, o| read(cx, o, &mut opts));
         let span = cx.clause.span;
         let mut ok = true;
-        if opts.pawn.en_passant && !opts.adjacent {
+        if opts.pawn.en_passant && !(opts.adjacent && opts.take_hurdle) {
             cx.error(
                 span,
                 "only a hop over the adjacent square takes en passant",
                 "write `capture hop(…, take: adjacent, en_passant)`",
+            );
+            ok = false;
+        }
+        if opts.adjacent && opts.hurdles > 1 {
+            cx.error(
+                span,
+                "a hop over the adjacent square passes over one hurdle",
+                "remove `hurdles:`, or let the hurdles stand anywhere along the line",
             );
             ok = false;
         }
@@ -93,6 +103,14 @@ fn read(cx: &mut ClauseCx<'_>, o: &crate::ast::Opt, opts: &mut Options) {
             (_, Some("any")) => opts.land = Land::Any,
             (_, Some("first")) => opts.land = Land::First,
             _ => cx.bad_value(o, "`next`, `any`, `first` or a distance from 1 to 6"),
+        },
+        "hurdle" => match super::word(o) {
+            Some("adjacent") => opts.adjacent = true,
+            Some("along") => opts.adjacent = false,
+            _ => cx.bad_value(
+                o,
+                "`adjacent` (on the first step) or `along` (anywhere on the line)",
+            ),
         },
         "take" => match super::word(o) {
             Some("hurdle") => opts.take_hurdle = true,
