@@ -115,6 +115,23 @@ fn val(v: &Val) -> TokenStream {
             quote!((#s).map(|s| (s.file() + s.rank()) % 2))
         }
         Val::UnitRoyal => quote!(Some(Rules::KINDS[piece.kind.index()].royal)),
+        Val::Captures => quote!(Some(mv.captured.is_some())),
+        Val::Edge(s) => {
+            let s = sq(s);
+            quote!((#s).map(on_edge))
+        }
+        Val::Cell(s) => {
+            let s = sq(s);
+            quote!((#s).map(grid_cell))
+        }
+        Val::ContactBefore(s) => {
+            let s = sq(s);
+            quote!((#s).map(|s| contact_before(pos, s)))
+        }
+        Val::ContactAfter(s) => {
+            let s = sq(s);
+            quote!((#s).map(|s| contact_after(pos, mv, s)))
+        }
         Val::UnitObservedBySameWalk => {
             quote!(Some(observed_by_kind(
                 self,
@@ -166,11 +183,15 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                 (None, false) => ConditionSide::Both,
             });
             let selects = c.select.is_some();
+            let moves_only = !c.forbid_moves.is_empty()
+                && c.forbid.is_empty()
+                && c.paralyse.is_empty()
+                && c.rebirth.is_none();
             let params = c.params.iter().map(|&p| vocabulary(p));
             quote! {
                 ConditionInfo {
                     name: #name, names: &[#(#names),*], params: &[#(#params),*], definition: #text,
-                    source: #source, side: #side, selects: #selects,
+                    source: #source, side: #side, selects: #selects, moves_only: #moves_only,
                 }
             }
         })
@@ -181,7 +202,9 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
 /// `RuleSet` impl.
 pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
     let paralysing = any_active(rules, |c| !c.paralyse.is_empty());
-    let forbidding = any_active(rules, |c| !c.forbid.is_empty());
+    let forbidding = any_active(rules, |c| {
+        !c.forbid.is_empty() || !c.forbid_moves.is_empty()
+    });
     let reborn = any_active(rules, |c| c.rebirth.is_some());
     let selecting = any_active(rules, |c| c.select.is_some());
     let looking_back = any_active(rules, |c| c.uses_last);
@@ -193,6 +216,7 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
 
     let mut paralysed = TokenStream::new();
     let mut forbidden = TokenStream::new();
+    let mut forbidden_moves = TokenStream::new();
     let mut rebirths = TokenStream::new();
     let mut rebirth_effects = TokenStream::new();
     let mut rebirth_checks = TokenStream::new();
@@ -230,6 +254,22 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
                 }
             });
             forbidden.extend(quote! {
+                if self.#fname(pos, mv, piece, side, last) { return true; }
+            });
+        }
+        if !c.forbid_moves.is_empty() {
+            let on = active(i, c, quote!(side));
+            let conds = c.forbid_moves.iter().map(cond);
+            let fname = format_ident!("forbidden_moves_by_{}", snake);
+            helpers.extend(quote! {
+                #[doc = " Whether this condition forbids the move `mv` of `piece` by `side` (not its observation):"]
+                #[doc = #doc]
+                #[inline]
+                fn #fname(&self, pos: &Position<Rules>, mv: &Move, piece: Piece, side: Side, last: Option<(&Move, Side)>) -> bool {
+                    #on && (#(#conds)||*)
+                }
+            });
+            forbidden_moves.extend(quote! {
                 if self.#fname(pos, mv, piece, side, last) { return true; }
             });
         }
@@ -295,6 +335,8 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
                 Select::FirstAlphabetic => quote!(keep_best(moves, |m| -alphabetic(m.from))),
                 Select::MaxLength => quote!(keep_best(moves, length)),
                 Select::MinLength => quote!(keep_best(moves, |m| -length(m))),
+                Select::MaxCapture => quote!(keep_best(moves, |m| i32::from(m.is_capture()))),
+                Select::MinCapture => quote!(keep_best(moves, |m| -i32::from(m.is_capture()))),
             };
             let _ = &doc;
             selects.extend(quote! {
@@ -319,6 +361,16 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
             let last = pos.last_move();
             let _ = (&last, mv, piece, side);
             #forbidden
+            false
+        }
+
+        /// Whether a condition forbids the move `mv` of `piece` by `side`, observation
+        /// aside (`forbid moves when …`).
+        #[inline]
+        fn forbidden_moves(&self, pos: &Position<Rules>, mv: &Move, piece: Piece, side: Side) -> bool {
+            let last = pos.last_move();
+            let _ = (&last, mv, piece, side);
+            #forbidden_moves
             false
         }
 
@@ -362,6 +414,7 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
         #[inline(always)]
         fn allows(&self, pos: &Position<Self>, mv: &Move) -> bool {
             !self.forbidden(pos, mv, mv.mover, pos.side())
+                && !self.forbidden_moves(pos, mv, mv.mover, pos.side())
         }
 
         #[inline(always)]
