@@ -159,12 +159,21 @@ pub struct ConditionDef {
     pub rebirths: Vec<RebirthDef>,
     /// `paralyse when …` statements.
     pub paralyse: Vec<Spanned<BoolExpr>>,
-    /// `forbid when …` statements.
-    pub forbid: Vec<Spanned<BoolExpr>>,
+    /// `forbid [SCOPE] when …` statements.
+    pub forbid: Vec<ForbidDef>,
     /// `select first|max|min by …` statements.
     pub select: Vec<(Spanned<String>, Spanned<String>)>,
     /// `example "…" { … }` blocks.
     pub examples: Vec<Example>,
+}
+
+/// `forbid [moves] when TRUTH`.
+#[derive(Clone, Debug)]
+pub struct ForbidDef {
+    /// The word between `forbid` and `when` (`moves`), if written.
+    pub scope: Option<Spanned<String>>,
+    /// The truth.
+    pub when: Spanned<BoolExpr>,
 }
 
 /// `rebirth captured|capturer at SQUARE [when taken vanish|forbid] [promoting]`.

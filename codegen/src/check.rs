@@ -10,11 +10,13 @@
 mod condition;
 mod example;
 mod piece;
+mod truth;
 
 use crate::ast::{self, Spanned};
 use crate::diagnostic::{line_col, Diagnostic, Diagnostics, SourceFile, Span};
 use crate::lower;
 use std::collections::HashMap;
+use truth::{uses_last, Place};
 
 /// Checks the parsed files and lowers them. `parsed[i]` comes from `files[i]`.
 pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Rules, Diagnostics> {
@@ -133,36 +135,6 @@ impl Checker<'_> {
     }
 }
 
-/// Where a truth is evaluated: what it may look at.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Place {
-    /// `paralyse when`: a unit (`unit`, `side`, `last`).
-    Unit,
-    /// `forbid when`: a move (also `departure`, `arrival`, `capture`).
-    Move,
-}
-
-/// The type of a value.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Type {
-    Walk,
-    Side,
-    Colour,
-    Bool,
-}
-
-impl Type {
-    /// The type in words, with its article.
-    fn words(self) -> &'static str {
-        match self {
-            Type::Walk => "a kind of unit",
-            Type::Side => "a side",
-            Type::Colour => "a square colour",
-            Type::Bool => "a truth",
-        }
-    }
-}
-
 impl Checker<'_> {
     fn condition(&mut self, c: &ast::ConditionDef) -> Option<lower::Condition> {
         let before = self.errors.0.len();
@@ -255,11 +227,16 @@ impl Checker<'_> {
             .iter()
             .filter_map(|e| self.cond(e, Place::Unit))
             .collect();
-        let forbid: Vec<lower::Cond> = c
-            .forbid
-            .iter()
-            .filter_map(|e| self.cond(e, Place::Move))
-            .collect();
+        let (mut forbid, mut forbid_moves) = (Vec::new(), Vec::new());
+        for f in &c.forbid {
+            let place = self.forbid_place(f.scope.as_ref());
+            let when = self.cond(&f.when, place.unwrap_or(Place::Move));
+            match (place, when) {
+                (Some(Place::MoveOnly), Some(when)) => forbid_moves.push(when),
+                (Some(_), Some(when)) => forbid.push(when),
+                _ => {}
+            }
+        }
         if c.select.len() > 1 {
             self.error(
                 c.select[1].0.span,
@@ -274,6 +251,8 @@ impl Checker<'_> {
                     ("first", "alphabetic") => Some(lower::Select::FirstAlphabetic),
                     ("max", "length") => Some(lower::Select::MaxLength),
                     ("min", "length") => Some(lower::Select::MinLength),
+                    ("max", "capture") => Some(lower::Select::MaxCapture),
+                    ("min", "capture") => Some(lower::Select::MinCapture),
                     ("first", _) => {
                         self.error(
                             by.span,
@@ -286,7 +265,7 @@ impl Checker<'_> {
                         self.error(
                             by.span,
                             format!("unknown measure `{}`", by.node),
-                            "expected `length`",
+                            "expected `length` or `capture`",
                         );
                         None
                     }
@@ -302,6 +281,7 @@ impl Checker<'_> {
         if rebirth.is_none()
             && paralyse.is_empty()
             && forbid.is_empty()
+            && forbid_moves.is_empty()
             && select.is_none()
             && self.errors.0.len() == before
         {
@@ -311,7 +291,11 @@ impl Checker<'_> {
                 "add a `rebirth`, `paralyse`, `forbid` or `select` statement",
             );
         }
-        let uses_last = paralyse.iter().chain(&forbid).any(uses_last);
+        let uses_last = paralyse
+            .iter()
+            .chain(&forbid)
+            .chain(&forbid_moves)
+            .any(uses_last);
         let examples = c.examples.iter().filter_map(|e| self.example(e)).collect();
         (self.errors.0.len() == before).then(|| lower::Condition {
             name: c.name.node.clone(),
@@ -324,6 +308,7 @@ impl Checker<'_> {
             rebirth,
             paralyse,
             forbid,
+            forbid_moves,
             select,
             uses_last,
             examples,
@@ -403,103 +388,5 @@ impl Checker<'_> {
                 Box::new(self.sq(b)?),
             ),
         })
-    }
-
-    fn cond(&mut self, e: &Spanned<ast::BoolExpr>, place: Place) -> Option<lower::Cond> {
-        use ast::BoolExpr;
-        Some(match &e.node {
-            // Both sides are checked before giving up, so every error is reported.
-            BoolExpr::And(a, b) => {
-                let (a, b) = (self.cond(a, place), self.cond(b, place));
-                lower::Cond::And(Box::new(a?), Box::new(b?))
-            }
-            BoolExpr::Or(a, b) => {
-                let (a, b) = (self.cond(a, place), self.cond(b, place));
-                lower::Cond::Or(Box::new(a?), Box::new(b?))
-            }
-            BoolExpr::Not(a) => lower::Cond::Not(Box::new(self.cond(a, place)?)),
-            BoolExpr::Compare(a, eq, b) => {
-                let (a, b) = (self.value(a, place), self.value(b, place));
-                let ((va, ta), (vb, tb)) = (a?, b?);
-                if ta != tb || ta == Type::Bool {
-                    self.error(
-                        e.span,
-                        format!("cannot compare {} with {}", ta.words(), tb.words()),
-                        "compare values of one type: walks, sides or colours",
-                    );
-                    return None;
-                }
-                lower::Cond::Compare(va, *eq, vb)
-            }
-            BoolExpr::Is(v) => {
-                let (val, t) = self.value(v, place)?;
-                if t != Type::Bool {
-                    self.error(
-                        v.span,
-                        format!("{} is not a truth", t.words()),
-                        "compare it: `A == B` or `A != B`",
-                    );
-                    return None;
-                }
-                lower::Cond::Is(val)
-            }
-        })
-    }
-
-    fn value(&mut self, v: &Spanned<ast::Value>, place: Place) -> Option<(lower::Val, Type)> {
-        use lower::Val;
-        let found = match &v.node {
-            ast::Value::Path(p) => {
-                match p.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-                    ["unit", "walk"] => Some((Val::UnitWalk, Type::Walk)),
-                    ["unit", "royal"] => Some((Val::UnitRoyal, Type::Bool)),
-                    ["unit", "observed_by_same_walk"] => {
-                        Some((Val::UnitObservedBySameWalk, Type::Bool))
-                    }
-                    ["last", "walk"] => Some((Val::LastWalk, Type::Walk)),
-                    ["last", "side"] => Some((Val::LastSide, Type::Side)),
-                    ["side"] => Some((Val::Side, Type::Side)),
-                    _ => None,
-                }
-            }
-            ast::Value::Call(f, x) if f == "colour" => {
-                let sq = match x.as_str() {
-                    "departure" => Some(lower::Sq::Departure),
-                    "arrival" => Some(lower::Sq::Arrival),
-                    "partner_departure" => Some(lower::Sq::PartnerDeparture),
-                    "partner_arrival" => Some(lower::Sq::PartnerArrival),
-                    _ => None,
-                };
-                match sq {
-                    Some(_) if place == Place::Unit => {
-                        self.error(v.span, format!("`colour({x})` cannot apply in `paralyse`: a unit has no move there"), "use it in `forbid when …`");
-                        return None;
-                    }
-                    Some(sq) => Some((Val::Colour(sq), Type::Colour)),
-                    None => None,
-                }
-            }
-            _ => None,
-        };
-        if found.is_none() {
-            self.error(
-                v.span,
-                format!("unknown value `{}`", self.text(v.span)),
-                "expected unit.walk, unit.royal, unit.observed_by_same_walk, last.walk, last.side, side or colour(departure|arrival|partner_departure|partner_arrival)",
-            );
-        }
-        found
-    }
-}
-
-fn uses_last(c: &lower::Cond) -> bool {
-    use lower::{Cond, Val};
-    match c {
-        Cond::And(a, b) | Cond::Or(a, b) => uses_last(a) || uses_last(b),
-        Cond::Not(a) => uses_last(a),
-        Cond::Compare(a, _, b) => [a, b]
-            .iter()
-            .any(|v| matches!(v, Val::LastWalk | Val::LastSide)),
-        Cond::Is(_) => false,
     }
 }

@@ -134,6 +134,8 @@ pub struct Condition {
     pub paralyse: Vec<Cond>,
     /// Moves (and observations) that are not allowed.
     pub forbid: Vec<Cond>,
+    /// Moves that are not allowed, observation staying as the walks give it.
+    pub forbid_moves: Vec<Cond>,
     /// The selection among legal moves, if any.
     pub select: Option<Select>,
     /// Whether any of its truths looks at the last move.
@@ -216,6 +218,16 @@ pub enum Val {
     UnitRoyal,
     /// Whether the unit concerned is observed by a unit of the same kind of the other side.
     UnitObservedBySameWalk,
+    /// Whether the move captures.
+    Captures,
+    /// Whether a square of the move is on the edge of the board.
+    Edge(Sq),
+    /// The 2×2 cell of the plain grid a square of the move lies in.
+    Cell(Sq),
+    /// Whether a unit stands a king's step from a square of the move before it.
+    ContactBefore(Sq),
+    /// Whether a unit stands a king's step from a square of the move after it.
+    ContactAfter(Sq),
 }
 
 /// How a condition selects among the legal moves.
@@ -227,4 +239,8 @@ pub enum Select {
     MaxLength,
     /// The shortest moves.
     MinLength,
+    /// The captures, when there are any.
+    MaxCapture,
+    /// The moves that do not capture, when there are any.
+    MinCapture,
 }

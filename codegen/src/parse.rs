@@ -234,7 +234,9 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::taken => "`when taken vanish|forbid`",
         Rule::promoting => "`promoting`",
         Rule::paralyse => "`paralyse when …`",
-        Rule::forbid => "`forbid when …`",
+        Rule::forbid => "`forbid [moves] when …`",
+        Rule::scope => "`moves`",
+        Rule::when_word => "`when`",
         Rule::select => "`select first|max|min by …`",
         Rule::sq_expr | Rule::sq_term | Rule::sq_word => {
             "a square (`capture`, `departure`, `arrival`, `game_array(captured)`, `(A.file, B.rank)`)"
@@ -563,9 +565,22 @@ impl Ctx {
                 Rule::paralyse => def
                     .paralyse
                     .push(self.bool_expr(stmt.into_inner().next().expect("expr"))),
-                Rule::forbid => def
-                    .forbid
-                    .push(self.bool_expr(stmt.into_inner().next().expect("expr"))),
+                Rule::forbid => {
+                    let mut scope = None;
+                    let mut when = None;
+                    for part in stmt.into_inner() {
+                        match part.as_rule() {
+                            Rule::scope => {
+                                scope = Some(self.spanned(&part.into_inner().next().expect("word")))
+                            }
+                            _ => when = Some(self.bool_expr(part)),
+                        }
+                    }
+                    def.forbid.push(ForbidDef {
+                        scope,
+                        when: when.expect("truth"),
+                    });
+                }
                 Rule::select => {
                     let mut it = stmt.into_inner();
                     let how = self.spanned(&it.next().expect("how"));

@@ -1,9 +1,11 @@
 //! Measures and tests that conditions are written in: the alphabetic order of squares,
-//! the length of a move, keeping the moves best by a measure, and whether a unit is
-//! observed by a unit of a given kind. Generated code reaches them through
+//! the length of a move, keeping the moves best by a measure, whether a unit is
+//! observed by a unit of a given kind, the edge, the grid cells and the contact of
+//! squares. Generated code reaches them through
 //! [`crate::support`].
 
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::bitboard::Bitboard;
+use crate::moves::{Effect, Move, MoveKind, MoveList};
 use crate::piece::{Kind, Side};
 use crate::position::Position;
 use crate::rules::RuleSet;
@@ -73,6 +75,55 @@ pub fn observed_by_kind<R: RuleSet>(
     by: Side,
 ) -> bool {
     rules.observes_by_kind(pos, target, by, kind) || takes_en_passant(rules, pos, target, by, kind)
+}
+
+/// Whether `sq` is on the edge of the board (the first or last file or rank).
+#[inline]
+pub fn on_edge(sq: Square) -> bool {
+    sq.file() == 0 || sq.file() == 7 || sq.rank() == 0 || sq.rank() == 7
+}
+
+/// The cell of the plain grid (the board cut into sixteen 2×2 squares) holding `sq`,
+/// numbered 0 to 15.
+#[inline]
+pub fn grid_cell(sq: Square) -> i8 {
+    sq.file() / 2 * 4 + sq.rank() / 2
+}
+
+/// Whether a unit of `occupied` stands a king's step from `sq`.
+#[inline]
+fn touches(occupied: Bitboard, sq: Square) -> bool {
+    (-1..=1).any(|dx| {
+        (-1..=1)
+            .any(|dy| (dx, dy) != (0, 0) && sq.offset(dx, dy).is_some_and(|n| occupied.contains(n)))
+    })
+}
+
+/// Whether a unit stands a king's step from `sq` before the move (the contact of KoeKo).
+#[inline]
+pub fn contact_before<R: RuleSet>(pos: &Position<R>, sq: Square) -> bool {
+    touches(pos.board().occupied(), sq)
+}
+
+/// Whether a unit stands a king's step from `sq` once `mv` is played: the mover gone from
+/// its departure and standing on its arrival, the captured unit gone, the extra effects
+/// (a castling partner's move) made.
+#[inline]
+pub fn contact_after<R: RuleSet>(pos: &Position<R>, mv: &Move, sq: Square) -> bool {
+    let mut occupied = pos.board().occupied();
+    occupied.remove(mv.from);
+    if mv.captured.is_some() {
+        occupied.remove(mv.capture_at);
+    }
+    occupied.insert(mv.to);
+    for effect in mv.extras() {
+        match *effect {
+            Effect::Add { at, .. } => occupied.insert(at),
+            Effect::Remove { at, .. } => occupied.remove(at),
+            Effect::Promote { .. } => {}
+        }
+    }
+    touches(occupied, sq)
 }
 
 #[cfg(test)]

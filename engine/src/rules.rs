@@ -44,6 +44,9 @@ pub struct ConditionInfo {
     pub side: ConditionSide,
     /// Whether it selects among the legal moves.
     pub selects: bool,
+    /// Whether it only restricts moves (`forbid moves when …`), observation (check)
+    /// staying as the walks give it.
+    pub moves_only: bool,
 }
 
 /// A set of rules: the kinds of units and the conditions, generated from `rules/`.

@@ -14,7 +14,10 @@
 //! ([`Position::push_pawn_move`], [`Position::push_castlings`], [`Position::ep`]).
 
 pub use crate::bitboard::Bitboard;
-pub use crate::measure::{alphabetic, keep_best, length, observed_by_kind};
+pub use crate::measure::{
+    alphabetic, contact_after, contact_before, grid_cell, keep_best, length, observed_by_kind,
+    on_edge,
+};
 pub use crate::moves::{Move, MoveKind, MoveList};
 pub use crate::piece::{Kind, KindInfo, KindSet, Numbering, Piece, PromotionChoice, Side};
 pub use crate::position::Position;

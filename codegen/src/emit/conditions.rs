@@ -115,6 +115,23 @@ fn val(v: &Val) -> TokenStream {
             quote!((#s).map(|s| (s.file() + s.rank()) % 2))
         }
         Val::UnitRoyal => quote!(Some(Rules::KINDS[piece.kind.index()].royal)),
+        Val::Captures => quote!(Some(mv.captured.is_some())),
+        Val::Edge(s) => {
+            let s = sq(s);
+            quote!((#s).map(on_edge))
+        }
+        Val::Cell(s) => {
+            let s = sq(s);
+            quote!((#s).map(grid_cell))
+        }
+        Val::ContactBefore(s) => {
+            let s = sq(s);
+            quote!((#s).map(|s| contact_before(pos, s)))
+        }
+        Val::ContactAfter(s) => {
+            let s = sq(s);
+            quote!((#s).map(|s| contact_after(pos, mv, s)))
+        }
         Val::UnitObservedBySameWalk => {
             quote!(Some(observed_by_kind(
                 self,
@@ -166,15 +183,30 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                 (None, false) => ConditionSide::Both,
             });
             let selects = c.select.is_some();
+            let moves_only = !c.forbid_moves.is_empty()
+                && c.forbid.is_empty()
+                && c.paralyse.is_empty()
+                && c.rebirth.is_none();
             let params = c.params.iter().map(|&p| vocabulary(p));
             quote! {
                 ConditionInfo {
                     name: #name, names: &[#(#names),*], params: &[#(#params),*], definition: #text,
-                    source: #source, side: #side, selects: #selects,
+                    source: #source, side: #side, selects: #selects, moves_only: #moves_only,
                 }
             }
         })
         .collect()
+}
+
+/// The kinds of truth a condition states.
+#[derive(Clone, Copy)]
+enum Truth {
+    /// `paralyse when`.
+    Paralyse,
+    /// `forbid when`: moves and observation.
+    Forbid,
+    /// `forbid moves when`: moves only.
+    ForbidMoves,
 }
 
 /// The code each condition adds to the hooks, gathered condition by condition.
@@ -184,6 +216,8 @@ struct Parts {
     paralysed: TokenStream,
     /// Tests in `forbidden`.
     forbidden: TokenStream,
+    /// Tests in `forbidden_moves`.
+    forbidden_moves: TokenStream,
     /// Rebirths in `rebirth`.
     rebirths: TokenStream,
     /// Rebirths in `rebirth_effects`.
@@ -197,21 +231,25 @@ struct Parts {
 }
 
 impl Parts {
-    /// A `paralyse` or `forbid` truth of condition `i`: a helper, and its call in the hook
-    /// `into` (`paralysed` or `forbidden`).
-    fn truth(&mut self, i: usize, c: &Condition, forbid: bool) {
-        let (conds, prefix, what) = if forbid {
-            (
-                &c.forbid,
-                "forbidden_by",
-                " Whether this condition forbids `mv` of `piece` by `side`:",
-            )
-        } else {
-            (
+    /// A `paralyse`, `forbid` or `forbid moves` truth of condition `i`: a helper, and its
+    /// call in the hook of its kind.
+    fn truth(&mut self, i: usize, c: &Condition, kind: Truth) {
+        let (conds, prefix, what) = match kind {
+            Truth::Paralyse => (
                 &c.paralyse,
                 "paralysed_by",
                 " Whether this condition paralyses `piece` on `mv.from` for `side`:",
-            )
+            ),
+            Truth::Forbid => (
+                &c.forbid,
+                "forbidden_by",
+                " Whether this condition forbids `mv` of `piece` by `side`:",
+            ),
+            Truth::ForbidMoves => (
+                &c.forbid_moves,
+                "forbidden_moves_by",
+                " Whether this condition forbids the move `mv` of `piece` by `side` (not its observation):",
+            ),
         };
         if conds.is_empty() {
             return;
@@ -231,10 +269,10 @@ impl Parts {
         let call = quote! {
             if self.#fname(pos, mv, piece, side, last) { return true; }
         };
-        if forbid {
-            self.forbidden.extend(call);
-        } else {
-            self.paralysed.extend(call);
+        match kind {
+            Truth::Paralyse => self.paralysed.extend(call),
+            Truth::Forbid => self.forbidden.extend(call),
+            Truth::ForbidMoves => self.forbidden_moves.extend(call),
         }
     }
 
@@ -304,6 +342,8 @@ impl Parts {
             Select::FirstAlphabetic => quote!(keep_best(moves, |m| -alphabetic(m.from))),
             Select::MaxLength => quote!(keep_best(moves, length)),
             Select::MinLength => quote!(keep_best(moves, |m| -length(m))),
+            Select::MaxCapture => quote!(keep_best(moves, |m| i32::from(m.is_capture()))),
+            Select::MinCapture => quote!(keep_best(moves, |m| -i32::from(m.is_capture()))),
         };
         self.selects.extend(quote! {
             if #on { #how; }
@@ -316,8 +356,9 @@ impl Parts {
 pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
     let mut parts = Parts::default();
     for (i, c) in rules.conditions.iter().enumerate() {
-        parts.truth(i, c, false);
-        parts.truth(i, c, true);
+        for kind in [Truth::Paralyse, Truth::Forbid, Truth::ForbidMoves] {
+            parts.truth(i, c, kind);
+        }
         if let Some(r) = &c.rebirth {
             parts.rebirth(i, c, r);
         }
@@ -333,6 +374,7 @@ fn inherent(parts: &Parts) -> TokenStream {
     let Parts {
         paralysed,
         forbidden,
+        forbidden_moves,
         rebirth_checks,
         helpers,
         ..
@@ -356,6 +398,16 @@ fn inherent(parts: &Parts) -> TokenStream {
             false
         }
 
+        /// Whether a condition forbids the move `mv` of `piece` by `side`, observation
+        /// aside (`forbid moves when …`).
+        #[inline]
+        fn forbidden_moves(&self, pos: &Position<Rules>, mv: &Move, piece: Piece, side: Side) -> bool {
+            let last = pos.last_move();
+            let _ = (&last, mv, piece, side);
+            #forbidden_moves
+            false
+        }
+
         /// Whether the rebirth of a capture on `target` by `piece` from `from` has a square
         /// (for conditions whose capture is forbidden otherwise).
         #[inline]
@@ -372,7 +424,9 @@ fn inherent(parts: &Parts) -> TokenStream {
 /// The hook methods of the `RuleSet` impl.
 fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
     let paralysing = any_active(rules, |c| !c.paralyse.is_empty());
-    let forbidding = any_active(rules, |c| !c.forbid.is_empty());
+    let forbidding = any_active(rules, |c| {
+        !c.forbid.is_empty() || !c.forbid_moves.is_empty()
+    });
     let reborn = any_active(rules, |c| c.rebirth.is_some());
     let selecting = any_active(rules, |c| c.select.is_some());
     let looking_back = any_active(rules, |c| c.uses_last);
@@ -415,6 +469,7 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         #[inline(always)]
         fn allows(&self, pos: &Position<Self>, mv: &Move) -> bool {
             !self.forbidden(pos, mv, mv.mover, pos.side())
+                && !self.forbidden_moves(pos, mv, mv.mover, pos.side())
         }
 
         #[inline(always)]

@@ -1,0 +1,225 @@
+//! The checks of a condition's truths (`paralyse when …`, `forbid [moves] when …`): every
+//! value known and typed, compared only with a value of its type, and looked at only
+//! where it means something — a unit has no move in `paralyse`, and an observation is
+//! always a capture, so whether the move captures can only restrict moves (`forbid moves
+//! when …`), never observation.
+
+use super::Checker;
+use crate::ast::{self, Spanned};
+use crate::lower::{Cond, Sq, Val};
+
+/// Where a truth is evaluated: what it may look at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Place {
+    /// `paralyse when`: a unit (`unit`, `side`, `last`).
+    Unit,
+    /// `forbid when`: a move and the observation it stands for (also its squares).
+    Move,
+    /// `forbid moves when`: a move only (also whether it captures).
+    MoveOnly,
+}
+
+/// The type of a value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Type {
+    Walk,
+    Side,
+    Colour,
+    Cell,
+    Bool,
+}
+
+impl Type {
+    /// The type in words, with its article.
+    fn words(self) -> &'static str {
+        match self {
+            Type::Walk => "a kind of unit",
+            Type::Side => "a side",
+            Type::Colour => "a square colour",
+            Type::Cell => "a grid cell",
+            Type::Bool => "a truth",
+        }
+    }
+}
+
+/// The values, in words, for the diagnostic of an unknown one.
+const VALUES: &str = "unit.walk, unit.royal, unit.observed_by_same_walk, last.walk, last.side, \
+     side, move.captures, colour(S), edge(S), cell(S), contact_before(S) or contact_after(S) \
+     with S one of departure, arrival, partner_departure, partner_arrival";
+
+impl Checker<'_> {
+    /// A truth, checked and lowered; `None` after an error (all of them reported).
+    pub(super) fn cond(&mut self, e: &Spanned<ast::BoolExpr>, place: Place) -> Option<Cond> {
+        use ast::BoolExpr;
+        Some(match &e.node {
+            // Both sides are checked before giving up, so every error is reported.
+            BoolExpr::And(a, b) => {
+                let (a, b) = (self.cond(a, place), self.cond(b, place));
+                Cond::And(Box::new(a?), Box::new(b?))
+            }
+            BoolExpr::Or(a, b) => {
+                let (a, b) = (self.cond(a, place), self.cond(b, place));
+                Cond::Or(Box::new(a?), Box::new(b?))
+            }
+            BoolExpr::Not(a) => Cond::Not(Box::new(self.cond(a, place)?)),
+            BoolExpr::Compare(a, eq, b) => {
+                let (a, b) = (self.value(a, place), self.value(b, place));
+                let ((va, ta), (vb, tb)) = (a?, b?);
+                if ta != tb {
+                    self.error(
+                        e.span,
+                        format!("cannot compare {} with {}", ta.words(), tb.words()),
+                        "compare values of one type: walks, sides, colours, cells or truths",
+                    );
+                    return None;
+                }
+                Cond::Compare(va, *eq, vb)
+            }
+            BoolExpr::Is(v) => {
+                let (val, t) = self.value(v, place)?;
+                if t != Type::Bool {
+                    self.error(
+                        v.span,
+                        format!("{} is not a truth", t.words()),
+                        "compare it: `A == B` or `A != B`",
+                    );
+                    return None;
+                }
+                Cond::Is(val)
+            }
+        })
+    }
+
+    fn value(&mut self, v: &Spanned<ast::Value>, place: Place) -> Option<(Val, Type)> {
+        let found = match &v.node {
+            ast::Value::Path(p) => path_value(p),
+            ast::Value::Call(f, x) => return self.square_value(v, f, x, place),
+        };
+        match found {
+            Some((Val::Captures, _)) if place != Place::MoveOnly => {
+                let label = if place == Place::Unit {
+                    "use it in `forbid moves when …`"
+                } else {
+                    "an observation is a capture: write `forbid moves when …`, so that check \
+                     stays as the walks give it"
+                };
+                self.error(
+                    v.span,
+                    format!("`move.captures` cannot apply in {}", place_words(place)),
+                    label,
+                );
+                None
+            }
+            Some(found) => Some(found),
+            None => {
+                self.unknown_value(v);
+                None
+            }
+        }
+    }
+
+    /// A value of a square of the move: `colour(arrival)`, `edge(departure)`, …
+    fn square_value(
+        &mut self,
+        v: &Spanned<ast::Value>,
+        f: &str,
+        x: &str,
+        place: Place,
+    ) -> Option<(Val, Type)> {
+        let sq = match x {
+            "departure" => Sq::Departure,
+            "arrival" => Sq::Arrival,
+            "partner_departure" => Sq::PartnerDeparture,
+            "partner_arrival" => Sq::PartnerArrival,
+            _ => {
+                self.unknown_value(v);
+                return None;
+            }
+        };
+        let found = match f {
+            "colour" => (Val::Colour(sq), Type::Colour),
+            "edge" => (Val::Edge(sq), Type::Bool),
+            "cell" => (Val::Cell(sq), Type::Cell),
+            "contact_before" => (Val::ContactBefore(sq), Type::Bool),
+            "contact_after" => (Val::ContactAfter(sq), Type::Bool),
+            _ => {
+                self.unknown_value(v);
+                return None;
+            }
+        };
+        if place == Place::Unit {
+            self.error(
+                v.span,
+                format!("`{f}({x})` cannot apply in `paralyse`: a unit has no move there"),
+                "use it in `forbid when …`",
+            );
+            return None;
+        }
+        Some(found)
+    }
+
+    fn unknown_value(&mut self, v: &Spanned<ast::Value>) {
+        self.error(
+            v.span,
+            format!("unknown value `{}`", self.text(v.span)),
+            format!("expected {VALUES}"),
+        );
+    }
+}
+
+/// A dotted value: `unit.walk`, `side`, `move.captures`, …
+fn path_value(p: &[String]) -> Option<(Val, Type)> {
+    Some(
+        match p.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+            ["unit", "walk"] => (Val::UnitWalk, Type::Walk),
+            ["unit", "royal"] => (Val::UnitRoyal, Type::Bool),
+            ["unit", "observed_by_same_walk"] => (Val::UnitObservedBySameWalk, Type::Bool),
+            ["last", "walk"] => (Val::LastWalk, Type::Walk),
+            ["last", "side"] => (Val::LastSide, Type::Side),
+            ["side"] => (Val::Side, Type::Side),
+            ["move", "captures"] => (Val::Captures, Type::Bool),
+            _ => return None,
+        },
+    )
+}
+
+/// The statement a place is, in words.
+fn place_words(place: Place) -> &'static str {
+    match place {
+        Place::Unit => "`paralyse`: a unit has no move there",
+        Place::Move => "`forbid when …`, which binds observation too",
+        Place::MoveOnly => "`forbid moves when …`",
+    }
+}
+
+/// Whether a truth looks at the last move.
+pub(super) fn uses_last(c: &Cond) -> bool {
+    match c {
+        Cond::And(a, b) | Cond::Or(a, b) => uses_last(a) || uses_last(b),
+        Cond::Not(a) => uses_last(a),
+        Cond::Compare(a, _, b) => [a, b]
+            .iter()
+            .any(|v| matches!(v, Val::LastWalk | Val::LastSide)),
+        Cond::Is(_) => false,
+    }
+}
+
+impl Checker<'_> {
+    /// The scope of a `forbid`: none (moves and observation) or `moves`; another word is
+    /// an error.
+    pub(super) fn forbid_place(&mut self, scope: Option<&Spanned<String>>) -> Option<Place> {
+        match scope.map(|s| (s.node.as_str(), s.span)) {
+            None => Some(Place::Move),
+            Some(("moves", _)) => Some(Place::MoveOnly),
+            Some((w, span)) => {
+                self.error(
+                    span,
+                    format!("unknown scope `{w}` of `forbid`"),
+                    "expected `moves` (the moves only, check as the walks give it), or \
+                     nothing (the moves and the observations)",
+                );
+                None
+            }
+        }
+    }
+}
