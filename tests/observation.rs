@@ -1,4 +1,5 @@
-//! Observation agrees with capture generation, for every kind of the rule set.
+//! Observation agrees with capture generation, for every kind of the rule set, with no
+//! condition and under each condition that restricts or reborn captures.
 //!
 //! The generated rule set answers "does `side` observe this square?" (check) with an
 //! attack test that looks backwards from the target, and generates captures by walking
@@ -138,6 +139,60 @@ fn observation_agrees_with_generated_captures() {
         assert!(
             confirmed[k] > 0 || moved[k] == 0,
             "no capture by a {} was ever generated: the test does not cover it",
+            info.name
+        );
+    }
+}
+
+/// Positions per condition (each checked for both sides), the featured kind drawn at
+/// random.
+const POSITIONS_PER_CONDITION: usize = 1500;
+
+/// Under each condition (but those that select among legal moves, which decide what is
+/// played, not what is observed), on random positions: a unit that `side` may capture is
+/// observed exactly when some move of `side` that the conditions allow captures it. A
+/// capture that lands beyond the unit it takes (a marine piece's) is judged by where it
+/// lands, as the move is.
+#[test]
+fn observation_agrees_with_generated_captures_under_each_condition() {
+    let mut rng = XorShift(0x94D0_49BB_1331_11EB);
+    let mut moves = MoveList::new();
+    let conditions = <Rules as RuleSet>::CONDITIONS;
+    // the marine pieces (captures landing beyond the unit taken) among the featured kinds
+    let beyond: Vec<Kind> = ["SI", "TR", "ND"].iter().map(|c| common::kind(c)).collect();
+    for (c, info) in conditions.iter().enumerate().filter(|(_, i)| !i.selects) {
+        let mut rules = Rules::default();
+        rules.activate(c);
+        let mut confirmed = 0usize;
+        for n in 0..POSITIONS_PER_CONDITION {
+            let featured = if n % 4 == 0 {
+                beyond[rng.below(beyond.len())]
+            } else {
+                Kind(rng.below(kinds().len()) as u8)
+            };
+            let board = random_board(&mut rng, featured);
+            for side in [Side::White, Side::Black] {
+                let pos = Position::new(board.clone(), side, Castling::NONE, None, rules.clone());
+                pos.pseudo_moves(&mut moves);
+                for target in board.capturable_by(side) {
+                    let captured = moves
+                        .iter()
+                        .any(|m| m.captured.is_some() && m.capture_at == target);
+                    let observed = pos.observes(target, side);
+                    assert_eq!(
+                        captured,
+                        observed,
+                        "{}: {side} to move, target {target}: a generated capture {captured}, observes says {observed}\n  {}",
+                        info.name,
+                        forsyth(&board),
+                    );
+                    confirmed += usize::from(captured);
+                }
+            }
+        }
+        assert!(
+            confirmed > 0,
+            "{}: no capture was ever generated",
             info.name
         );
     }
