@@ -5,9 +5,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 use fairyforge::engine::codes::CodeSet;
 use fairyforge::engine::fen::{parse_position, BoardNotation};
 use fairyforge::engine::input;
+use fairyforge::engine::input::InputError;
 use fairyforge::engine::output::text::write_problem;
 use fairyforge::engine::perft::{divide, perft};
-use fairyforge::engine::problem::{solve_problem, Settings};
+use fairyforge::engine::problem::{check_problem, solve_problem, Settings};
+use fairyforge::engine::solve::SEARCH_STACK;
 use fairyforge::Rules;
 use rayon::prelude::*;
 use std::io::Read;
@@ -56,7 +58,8 @@ enum Command {
         /// Do not print the diagram.
         #[arg(long)]
         no_board: bool,
-        /// Output format.
+        /// Output format: the reference's text, or JSON Lines (one JSON document a
+        /// line: one per problem, or an error object for a problem that was refused).
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
         /// Give up on a problem after this many seconds.
@@ -169,37 +172,52 @@ fn solve(
     };
     // what a problem prints on stdout and on stderr, and whether it was read and solved
     let run = |item: &Item| -> (String, String, bool) {
-        match &item.read {
-            Err(e) => {
-                let message = format!(
-                    "{}:{}:{}: error: {}\n",
-                    item.file, e.line, e.column, e.message
-                );
-                let out = match format {
-                    Format::Text => String::new(),
-                    Format::Json => {
-                        fairyforge::json::error_json(&item.file, e.line, e.column, &e.message)
-                    }
-                };
-                (out, message, false)
+        let problem = match &item.read {
+            Err(e) => return rejected(&item.file, std::slice::from_ref(e), &[], format),
+            Ok(problem) => problem,
+        };
+        let checked = check_problem::<Rules>(problem, &settings);
+        let warnings: Vec<_> = problem
+            .warnings
+            .iter()
+            .chain(&checked.warnings)
+            .cloned()
+            .collect();
+        if !checked.errors.is_empty() {
+            return rejected(&item.file, &checked.errors, &warnings, format);
+        }
+        let mut err = said(&item.file, "warning", &warnings);
+        let start = Instant::now();
+        // a panic is a bug, but it costs this problem only, never the others
+        let solved = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            solve_problem::<Rules>(problem, &settings)
+        }));
+        let result = match solved {
+            Ok(result) => result,
+            Err(panic) => {
+                let (out, e, ok) = internal_error(&item.file, problem.line, &*panic, format);
+                return (out, err + &e, ok);
             }
-            Ok(problem) => {
-                let start = Instant::now();
-                let result = solve_problem::<Rules>(problem, &settings);
-                let secs = start.elapsed().as_secs_f64();
-                let ok = result.twins.iter().all(|t| t.outcome.is_ok());
-                let text = match format {
-                    Format::Text => {
-                        write_problem(&result, !no_board, Duration::from_secs_f64(secs))
-                    }
-                    Format::Json => fairyforge::json::problem_json(&result, &item.file, secs),
-                };
-                (text, String::new(), ok)
+        };
+        let secs = start.elapsed().as_secs_f64();
+        // a twin fairyforge cannot solve (a condition it has no rule for, a twin's
+        // stipulation it does not solve) is said at the twin
+        for (twin, t) in result.twins.iter().enumerate() {
+            if let Err(why) = &t.outcome {
+                let line = twin_line(problem, twin);
+                err.push_str(&format!("{}:{line}:1: error: {why}\n", item.file));
             }
         }
+        let ok = result.twins.iter().all(|t| t.outcome.is_ok());
+        let text = match format {
+            Format::Text => write_problem(&result, !no_board, Duration::from_secs_f64(secs)),
+            Format::Json => fairyforge::json::problem_json(&result, &item.file, secs),
+        };
+        (text, err, ok)
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.unwrap_or(0))
+        .stack_size(SEARCH_STACK)
         .build();
     let outputs: Vec<(String, String, bool)> = match pool {
         Ok(pool) => pool.install(|| items.par_iter().map(run).collect()),
@@ -216,6 +234,67 @@ fn solve(
     } else {
         ExitCode::from(1)
     }
+}
+
+/// `file:line:col: KIND: message` lines, one per error or warning.
+fn said(file: &str, kind: &str, what: &[InputError]) -> String {
+    what.iter()
+        .map(|e| format!("{file}:{}:{}: {kind}: {}\n", e.line, e.column, e.message))
+        .collect()
+}
+
+/// What a problem refused for bad input prints: its warnings and errors on stderr, and
+/// (in JSON) an error object per error.
+fn rejected(
+    file: &str,
+    errors: &[InputError],
+    warnings: &[InputError],
+    format: Format,
+) -> (String, String, bool) {
+    let out = match format {
+        Format::Text => String::new(),
+        Format::Json => errors
+            .iter()
+            .map(|e| fairyforge::json::error_json(file, e.line, e.column, &e.message))
+            .collect(),
+    };
+    let err = said(file, "warning", warnings) + &said(file, "error", errors);
+    (out, err, false)
+}
+
+/// The line of the `twin`-th twin of `problem` as solved (the diagram first, unless it is
+/// a zero position): where its `Twin` keyword stands, the problem's first line for the
+/// diagram.
+fn twin_line(problem: &input::Problem, twin: usize) -> u32 {
+    let index = if problem.zero_position || problem.twins.is_empty() {
+        Some(twin)
+    } else {
+        twin.checked_sub(1)
+    };
+    index
+        .and_then(|i| problem.twins.get(i))
+        .map_or(problem.line, |t| t.line)
+}
+
+/// What a problem whose solving panicked prints: an error at its first line, on stderr
+/// and (in JSON) as an error object.
+fn internal_error(
+    file: &str,
+    line: u32,
+    panic: &(dyn std::any::Any + Send),
+    format: Format,
+) -> (String, String, bool) {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    let message = format!("internal error while solving this problem (a bug): {what}");
+    let out = match format {
+        Format::Text => String::new(),
+        Format::Json => fairyforge::json::error_json(file, line, 1, &message),
+    };
+    (out, format!("{file}:{line}:1: error: {message}\n"), false)
 }
 
 fn rules(name: Option<&str>) -> ExitCode {

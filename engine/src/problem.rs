@@ -6,17 +6,22 @@
 //! the basic families, an option that changes what counts as a solution) is reported by
 //! name for the twin, never silently ignored.
 //!
+//! Before solving, [`check_problem`] says what keeps a problem from being solved and what
+//! is worth a warning, each at the place it was written.
+//!
 //! The setup lives in small pieces: `units` (the diagram's units and castling rights),
 //! `stipulation` (the solver's stipulation and the printed one), `twin` (a twin's
 //! commands), `options` (the options as the solver's settings) and `phases` (the
 //! positions of a twin and the requests handed to the search).
 
+mod check;
 mod options;
 mod phases;
 mod stipulation;
 mod twin;
 mod units;
 
+pub use check::{check_problem, Checked};
 pub use units::square;
 
 use crate::codes::CodeSet;

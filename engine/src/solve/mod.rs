@@ -56,6 +56,12 @@ use std::sync::Arc;
 use std::time::Instant;
 use table::{SharedTable, Table};
 
+/// The stack a thread that searches is given: the search recurses once per half-move,
+/// and a stipulation asks for at most [`MAX_MOVES`](fairyforge_vocab::MAX_MOVES) moves
+/// (twice as many half-moves, and a battle branch after them); the memory is reserved,
+/// and only what a search reaches is used.
+pub const SEARCH_STACK: usize = 64 << 20;
+
 /// Why solving stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {

@@ -81,7 +81,8 @@ impl<R: RuleSet> Solver<'_, R> {
                 .map(|_| {
                     let (stip, opts) = (stip.clone(), opts.clone());
                     let (next, halt) = (&next, &halt);
-                    scope.spawn(move || {
+                    let worker = std::thread::Builder::new().stack_size(super::SEARCH_STACK);
+                    worker.spawn_scoped(scope, move || {
                         let mut pos = base.clone();
                         let mut solver = Solver::new(&mut pos, stip, opts, white);
                         setup(&mut solver);
@@ -102,7 +103,16 @@ impl<R: RuleSet> Solver<'_, R> {
                     })
                 })
                 .collect();
-            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+            // (a worker that could not start, or panicked, loses lines: the panic goes on
+            // to the caller, which reports the problem as failed)
+            handles
+                .into_iter()
+                .map(|h| match h.map(|h| h.join()) {
+                    Ok(Ok(found)) => found,
+                    Ok(Err(panic)) => std::panic::resume_unwind(panic),
+                    Err(e) => panic!("a search thread could not start: {e}"),
+                })
+                .collect()
         });
         let mut by_piece: Vec<LinesOfFirst> = Vec::new();
         for (found, stopped) in finished {
