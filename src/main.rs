@@ -10,10 +10,11 @@ use fairyforge::engine::output::text::write_problem;
 use fairyforge::engine::perft::{divide, perft};
 use fairyforge::engine::problem::{check_problem, solve_problem, Settings};
 use fairyforge::engine::solve::SEARCH_STACK;
+use fairyforge::stream::{InOrder, Written};
 use fairyforge::Rules;
-use rayon::prelude::*;
 use std::io::Read;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 #[derive(Parser)]
@@ -62,12 +63,17 @@ enum Command {
         /// line: one per problem, or an error object for a problem that was refused).
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
-        /// Give up on a problem after this many seconds.
-        #[arg(long)]
-        max_time: Option<u64>,
+        /// Give up on a problem after this many seconds (fractions allowed: 1.5), all its
+        /// twins together; what was found is written, marked interrupted.
+        #[arg(long, value_parser = seconds)]
+        max_time: Option<Duration>,
         /// Read and print codes as the reference does (EQ = English Equihopper, NE = non-stop).
         #[arg(long)]
         popeye_codes: bool,
+        /// The most megabytes a search's transposition table takes (default 256; a
+        /// search shared among threads has one more, of at most 32).
+        #[arg(long, value_name = "MB")]
+        hash: Option<usize>,
         /// Problems solved at once (default: all cores).
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
@@ -151,9 +157,9 @@ fn solve(
     files: Vec<String>,
     no_board: bool,
     format: Format,
-    max_time: Option<u64>,
+    max_time: Option<Duration>,
     popeye_codes: bool,
-    (jobs, threads): (Option<usize>, Option<usize>),
+    (jobs, threads, hash): (Option<usize>, Option<usize>, Option<usize>),
 ) -> ExitCode {
     let items = match read_files(&files) {
         Ok(items) => items,
@@ -165,10 +171,14 @@ fn solve(
     // the cores not taken by problems solved at once go to long help play
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let at_once = jobs.unwrap_or(cores).clamp(1, items.len().max(1));
+    let interrupt = fairyforge::stream::interruption();
     let settings = Settings {
         popeye_codes,
-        max_time: max_time.map(Duration::from_secs),
+        max_time,
         threads: threads.unwrap_or(cores / at_once).max(1),
+        interrupt: interrupt.clone(),
+        hash_mb: hash,
+        started: None,
     };
     // what a problem prints on stdout and on stderr, and whether it was read and solved
     let run = |item: &Item| -> (String, String, bool) {
@@ -215,25 +225,66 @@ fn solve(
         };
         (text, err, ok)
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.unwrap_or(0))
-        .stack_size(SEARCH_STACK)
-        .build();
-    let outputs: Vec<(String, String, bool)> = match pool {
-        Ok(pool) => pool.install(|| items.par_iter().map(run).collect()),
-        Err(_) => items.iter().map(run).collect(),
+    // problems are taken in order by `at_once` workers and written in order, each as
+    // soon as it and those before it are done
+    let order = InOrder::new(std::io::stdout(), std::io::stderr());
+    let next = AtomicUsize::new(0);
+    let worker = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(item) = items.get(i) else { break };
+        let (out, err, ok) = if interrupt.load(Ordering::Relaxed) {
+            not_started(item, format)
+        } else {
+            run(item)
+        };
+        order.done(i, Written { out, err, ok });
     };
-    let mut all_ok = true;
-    for (out, err, ok) in &outputs {
-        eprint!("{err}");
-        print!("{out}");
-        all_ok &= ok;
+    std::thread::scope(|scope| {
+        for _ in 0..at_once {
+            let spawned = std::thread::Builder::new()
+                .stack_size(SEARCH_STACK)
+                .spawn_scoped(scope, worker);
+            if let Err(e) = spawned {
+                eprintln!("error: cannot start a thread to solve with: {e}");
+                break;
+            }
+        }
+    });
+    if next.load(Ordering::Relaxed) < items.len() {
+        // (no worker could start)
+        return ExitCode::from(2);
     }
-    if all_ok {
+    if interrupt.load(Ordering::Relaxed) {
+        ExitCode::from(130)
+    } else if order.all_ok() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     }
+}
+
+/// `--max-time`: seconds, fractions allowed.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .parse()
+        .map_err(|_| format!("expected a number of seconds (like 2 or 1.5), found `{text}`"))?;
+    Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("expected a number of seconds from 0 on, found `{text}`"))
+}
+
+/// What a problem the run was interrupted before prints: an error at its first line.
+fn not_started(item: &Item, format: Format) -> (String, String, bool) {
+    let line = item.read.as_ref().map_or_else(|e| e.line, |p| p.line);
+    let message = "not solved: the run was interrupted before it";
+    let out = match format {
+        Format::Text => String::new(),
+        Format::Json => fairyforge::json::error_json(&item.file, line, 1, message),
+    };
+    (
+        out,
+        format!("{}:{line}:1: error: {message}\n", item.file),
+        false,
+    )
 }
 
 /// `file:line:col: KIND: message` lines, one per error or warning.
@@ -363,6 +414,7 @@ fn main() -> ExitCode {
             format,
             max_time,
             popeye_codes,
+            hash,
             jobs,
             threads,
         } => solve(
@@ -371,7 +423,7 @@ fn main() -> ExitCode {
             format,
             max_time,
             popeye_codes,
-            (jobs, threads),
+            (jobs, threads, hash),
         ),
         Command::Perft {
             position,

@@ -52,6 +52,7 @@ use crate::proof::ProofBound;
 use crate::rules::RuleSet;
 use crate::square::Square;
 use crate::stipulation::{Family, Goal, Stipulation};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use table::{SharedTable, Table};
@@ -67,6 +68,8 @@ pub const SEARCH_STACK: usize = 64 << 20;
 pub enum Stop {
     /// The time limit passed.
     Time,
+    /// The user interrupted the search ([`SolveOptions::interrupt`]).
+    Interrupted,
     /// The solution limit was reached.
     Solutions,
 }
@@ -100,6 +103,9 @@ pub struct Solver<'p, R: RuleSet> {
     shared: Option<Arc<SharedTable>>,
     /// In intelligent mode, the plans of the help play under way and the units followed.
     plan: Option<Following>,
+    /// Lines of help play already made with their marks, in the order found, waiting
+    /// for the sink ([`Solver::solve_help`]).
+    made: Vec<Line>,
 }
 
 impl<'p, R: RuleSet> Solver<'p, R> {
@@ -125,6 +131,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             Some(target) if opts.goal_bound && stip.goal.is_proof() => ProofBound::new(pos, target),
             _ => None,
         };
+        let table = Table::new(opts.table_bytes);
         Solver {
             bound,
             proof,
@@ -135,7 +142,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             white,
             pool: Vec::new(),
             scratch: MoveList::with_capacity(64),
-            table: Table::new(),
+            table,
             stopped: None,
             found: 0,
             nodes: 0,
@@ -143,6 +150,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             first_moves: None,
             shared: None,
             plan: None,
+            made: Vec::new(),
         }
     }
 
@@ -198,6 +206,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
                 if Instant::now() >= deadline {
                     self.stopped = Some(Stop::Time);
                 }
+            }
+            let raised = |flag: &Arc<AtomicBool>| flag.load(Ordering::Relaxed);
+            if self.opts.interrupt.as_ref().is_some_and(raised) {
+                self.stopped = Some(Stop::Interrupted);
             }
         }
         self.stopped.is_some()

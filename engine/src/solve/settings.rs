@@ -3,6 +3,8 @@
 //! of the search (time, threads).
 
 use crate::board::Board;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// What the user asked for besides the stipulation (the reference's options).
@@ -26,6 +28,10 @@ pub struct SolveOptions {
     pub max_solutions: Option<usize>,
     /// Stop at this instant.
     pub deadline: Option<Instant>,
+    /// Stop when this is raised (an interruption by the user).
+    pub interrupt: Option<Arc<AtomicBool>>,
+    /// The most bytes a transposition table of the search takes (`--hash`).
+    pub table_bytes: usize,
     /// Cut help and series lines whose mate or stalemate is out of reach
     /// ([`GoalBound`](crate::bound::GoalBound)); off only to check that the cut loses nothing.
     pub goal_bound: bool,
@@ -69,6 +75,8 @@ impl Default for SolveOptions {
             set_play: false,
             max_solutions: None,
             deadline: None,
+            interrupt: None,
+            table_bytes: 256 << 20,
             goal_bound: true,
             first_skipped: false,
             target: None,
