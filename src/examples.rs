@@ -12,6 +12,10 @@ use crate::engine::RuleExample;
 use crate::solcmp::compare_solutions;
 use crate::Rules;
 
+/// The most time an example may take: examples are small (milliseconds), and one that
+/// runs away (a length asking for too much) must end with a failure, not hang the tests.
+const EXAMPLE_TIME: std::time::Duration = std::time::Duration::from_secs(120);
+
 /// An example to check, borrowed from the built-in table ([`crate::rules::EXAMPLES`]) or
 /// from rules compiled at run time.
 #[derive(Clone, Copy, Debug)]
@@ -95,7 +99,18 @@ pub fn check_example<'a>(example: impl Into<Example<'a>>) -> Result<(), String> 
             ))
         }
     };
-    let result = solve_problem::<Rules>(&problem, &Settings::default());
+    let settings = Settings {
+        max_time: Some(EXAMPLE_TIME),
+        ..Settings::default()
+    };
+    let result = solve_problem::<Rules>(&problem, &settings);
+    if result.twins.iter().any(|t| t.stopped.is_some()) {
+        return Err(format!(
+            "{heading}: not solved within {} s, the most an example may take\n{}",
+            EXAMPLE_TIME.as_secs(),
+            indent(ex.problem, 4)
+        ));
+    }
     let errors: Vec<&str> = result
         .twins
         .iter()

@@ -10,6 +10,7 @@ pub mod examples;
 pub mod json;
 pub mod rules;
 pub mod solcmp;
+pub mod stream;
 
 pub use fairyforge_engine as engine;
 pub use rules::Rules;

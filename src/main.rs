@@ -5,13 +5,16 @@ use clap::{Parser, Subcommand, ValueEnum};
 use fairyforge::engine::codes::CodeSet;
 use fairyforge::engine::fen::{parse_position, BoardNotation};
 use fairyforge::engine::input;
+use fairyforge::engine::input::InputError;
 use fairyforge::engine::output::text::write_problem;
 use fairyforge::engine::perft::{divide, perft};
-use fairyforge::engine::problem::{read_problems, solve_problem, Settings};
+use fairyforge::engine::problem::{check_problem, read_problems, solve_problem, Settings};
+use fairyforge::engine::solve::SEARCH_STACK;
+use fairyforge::stream::{InOrder, Written};
 use fairyforge::Rules;
-use rayon::prelude::*;
 use std::io::Read;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 #[derive(Parser)]
@@ -56,15 +59,21 @@ enum Command {
         /// Do not print the diagram.
         #[arg(long)]
         no_board: bool,
-        /// Output format.
+        /// Output format: the reference's text, or JSON Lines (one JSON document a
+        /// line: one per problem, or an error object for a problem that was refused).
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
-        /// Give up on a problem after this many seconds.
-        #[arg(long)]
-        max_time: Option<u64>,
+        /// Give up on a problem after this many seconds (fractions allowed: 1.5), all its
+        /// twins together; what was found is written, marked interrupted.
+        #[arg(long, value_parser = seconds)]
+        max_time: Option<Duration>,
         /// Read and print codes as the reference does (EQ = English Equihopper, NE = non-stop).
         #[arg(long)]
         popeye_codes: bool,
+        /// The most megabytes a search's transposition table takes (default 256; a
+        /// search shared among threads has one more, of at most 32).
+        #[arg(long, value_name = "MB")]
+        hash: Option<usize>,
         /// Problems solved at once (default: all cores).
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
@@ -148,9 +157,9 @@ fn solve(
     files: Vec<String>,
     no_board: bool,
     format: Format,
-    max_time: Option<u64>,
+    max_time: Option<Duration>,
     popeye_codes: bool,
-    (jobs, threads): (Option<usize>, Option<usize>),
+    (jobs, threads, hash): (Option<usize>, Option<usize>, Option<usize>),
 ) -> ExitCode {
     let items = match read_files(&files) {
         Ok(items) => items,
@@ -162,60 +171,181 @@ fn solve(
     // the cores not taken by problems solved at once go to long help play
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let at_once = jobs.unwrap_or(cores).clamp(1, items.len().max(1));
+    let interrupt = fairyforge::stream::interruption();
     let settings = Settings {
         popeye_codes,
-        max_time: max_time.map(Duration::from_secs),
+        max_time,
         threads: threads.unwrap_or(cores / at_once).max(1),
+        interrupt: interrupt.clone(),
+        hash_mb: hash,
+        started: None,
     };
     // what a problem prints on stdout and on stderr, and whether it was read and solved
     let run = |item: &Item| -> (String, String, bool) {
-        match &item.read {
-            Err(e) => {
-                let message = format!(
-                    "{}:{}:{}: error: {}\n",
-                    item.file, e.line, e.column, e.message
-                );
-                let out = match format {
-                    Format::Text => String::new(),
-                    Format::Json => {
-                        fairyforge::json::error_json(&item.file, e.line, e.column, &e.message)
-                    }
-                };
-                (out, message, false)
+        let problem = match &item.read {
+            Err(e) => return rejected(&item.file, std::slice::from_ref(e), &[], format),
+            Ok(problem) => problem,
+        };
+        let checked = check_problem::<Rules>(problem, &settings);
+        let warnings: Vec<_> = problem
+            .warnings
+            .iter()
+            .chain(&checked.warnings)
+            .cloned()
+            .collect();
+        if !checked.errors.is_empty() {
+            return rejected(&item.file, &checked.errors, &warnings, format);
+        }
+        let mut err = said(&item.file, "warning", &warnings);
+        let start = Instant::now();
+        // a panic is a bug, but it costs this problem only, never the others
+        let solved = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            solve_problem::<Rules>(problem, &settings)
+        }));
+        let result = match solved {
+            Ok(result) => result,
+            Err(panic) => {
+                let (out, e, ok) = internal_error(&item.file, problem.line, &*panic, format);
+                return (out, err + &e, ok);
             }
-            Ok(problem) => {
-                let start = Instant::now();
-                let result = solve_problem::<Rules>(problem, &settings);
-                let secs = start.elapsed().as_secs_f64();
-                let ok = result.twins.iter().all(|t| t.outcome.is_ok());
-                let text = match format {
-                    Format::Text => {
-                        write_problem(&result, !no_board, Duration::from_secs_f64(secs))
-                    }
-                    Format::Json => fairyforge::json::problem_json(&result, &item.file, secs),
-                };
-                (text, String::new(), ok)
+        };
+        let secs = start.elapsed().as_secs_f64();
+        // a twin fairyforge cannot solve (a condition it has no rule for, a twin's
+        // stipulation it does not solve) is said at the twin
+        for (twin, t) in result.twins.iter().enumerate() {
+            if let Err(why) = &t.outcome {
+                let line = twin_line(problem, twin);
+                err.push_str(&format!("{}:{line}:1: error: {why}\n", item.file));
             }
         }
+        let ok = result.twins.iter().all(|t| t.outcome.is_ok());
+        let text = match format {
+            Format::Text => write_problem(&result, !no_board, Duration::from_secs_f64(secs)),
+            Format::Json => fairyforge::json::problem_json(&result, &item.file, secs),
+        };
+        (text, err, ok)
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.unwrap_or(0))
-        .build();
-    let outputs: Vec<(String, String, bool)> = match pool {
-        Ok(pool) => pool.install(|| items.par_iter().map(run).collect()),
-        Err(_) => items.iter().map(run).collect(),
+    // problems are taken in order by `at_once` workers and written in order, each as
+    // soon as it and those before it are done
+    let order = InOrder::new(std::io::stdout(), std::io::stderr());
+    let next = AtomicUsize::new(0);
+    let worker = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(item) = items.get(i) else { break };
+        let (out, err, ok) = if interrupt.load(Ordering::Relaxed) {
+            not_started(item, format)
+        } else {
+            run(item)
+        };
+        order.done(i, Written { out, err, ok });
     };
-    let mut all_ok = true;
-    for (out, err, ok) in &outputs {
-        eprint!("{err}");
-        print!("{out}");
-        all_ok &= ok;
+    std::thread::scope(|scope| {
+        for _ in 0..at_once {
+            let spawned = std::thread::Builder::new()
+                .stack_size(SEARCH_STACK)
+                .spawn_scoped(scope, worker);
+            if let Err(e) = spawned {
+                eprintln!("error: cannot start a thread to solve with: {e}");
+                break;
+            }
+        }
+    });
+    if next.load(Ordering::Relaxed) < items.len() {
+        // (no worker could start)
+        return ExitCode::from(2);
     }
-    if all_ok {
+    if interrupt.load(Ordering::Relaxed) {
+        ExitCode::from(130)
+    } else if order.all_ok() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     }
+}
+
+/// `--max-time`: seconds, fractions allowed.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .parse()
+        .map_err(|_| format!("expected a number of seconds (like 2 or 1.5), found `{text}`"))?;
+    Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("expected a number of seconds from 0 on, found `{text}`"))
+}
+
+/// What a problem the run was interrupted before prints: an error at its first line.
+fn not_started(item: &Item, format: Format) -> (String, String, bool) {
+    let line = item.read.as_ref().map_or_else(|e| e.line, |p| p.line);
+    let message = "not solved: the run was interrupted before it";
+    let out = match format {
+        Format::Text => String::new(),
+        Format::Json => fairyforge::json::error_json(&item.file, line, 1, message),
+    };
+    (
+        out,
+        format!("{}:{line}:1: error: {message}\n", item.file),
+        false,
+    )
+}
+
+/// `file:line:col: KIND: message` lines, one per error or warning.
+fn said(file: &str, kind: &str, what: &[InputError]) -> String {
+    what.iter()
+        .map(|e| format!("{file}:{}:{}: {kind}: {}\n", e.line, e.column, e.message))
+        .collect()
+}
+
+/// What a problem refused for bad input prints: its warnings and errors on stderr, and
+/// (in JSON) an error object per error.
+fn rejected(
+    file: &str,
+    errors: &[InputError],
+    warnings: &[InputError],
+    format: Format,
+) -> (String, String, bool) {
+    let out = match format {
+        Format::Text => String::new(),
+        Format::Json => errors
+            .iter()
+            .map(|e| fairyforge::json::error_json(file, e.line, e.column, &e.message))
+            .collect(),
+    };
+    let err = said(file, "warning", warnings) + &said(file, "error", errors);
+    (out, err, false)
+}
+
+/// The line of the `twin`-th twin of `problem` as solved (the diagram first, unless it is
+/// a zero position): where its `Twin` keyword stands, the problem's first line for the
+/// diagram.
+fn twin_line(problem: &input::Problem, twin: usize) -> u32 {
+    let index = if problem.zero_position || problem.twins.is_empty() {
+        Some(twin)
+    } else {
+        twin.checked_sub(1)
+    };
+    index
+        .and_then(|i| problem.twins.get(i))
+        .map_or(problem.line, |t| t.line)
+}
+
+/// What a problem whose solving panicked prints: an error at its first line, on stderr
+/// and (in JSON) as an error object.
+fn internal_error(
+    file: &str,
+    line: u32,
+    panic: &(dyn std::any::Any + Send),
+    format: Format,
+) -> (String, String, bool) {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    let message = format!("internal error while solving this problem (a bug): {what}");
+    let out = match format {
+        Format::Text => String::new(),
+        Format::Json => fairyforge::json::error_json(file, line, 1, &message),
+    };
+    (out, format!("{file}:{line}:1: error: {message}\n"), false)
 }
 
 fn rules(name: Option<&str>) -> ExitCode {
@@ -284,6 +414,7 @@ fn main() -> ExitCode {
             format,
             max_time,
             popeye_codes,
+            hash,
             jobs,
             threads,
         } => solve(
@@ -292,7 +423,7 @@ fn main() -> ExitCode {
             format,
             max_time,
             popeye_codes,
-            (jobs, threads),
+            (jobs, threads, hash),
         ),
         Command::Perft {
             position,

@@ -12,6 +12,7 @@ pub mod ast;
 pub mod check;
 pub mod diagnostic;
 pub mod emit;
+pub mod limits;
 pub mod lower;
 pub mod parse;
 pub mod primitive;

@@ -6,6 +6,7 @@
 
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Diagnostics, Span};
+use crate::limits;
 use crate::primitive::{Form, PRIMITIVES};
 use pest::iterators::Pair;
 use pest::Parser;
@@ -24,6 +25,10 @@ pub fn parse_file(file: usize, text: &str) -> (RuleFile, Diagnostics) {
     pest::set_error_detail(true);
     for block in top_level_blocks(file, text, &mut errors) {
         let slice = &text[block.start..block.end];
+        if let Some(too_big) = limits::check_block(file, text, block.start, block.end) {
+            errors.0.push(too_big);
+            continue;
+        }
         let rule = if slice.starts_with("condition") {
             Rule::condition
         } else {

@@ -350,6 +350,8 @@ struct Repair<'a, R: RuleSet> {
     seen: HashSet<u64, BuildHasherDefault<Mixed>>,
     plans: Vec<Plan>,
     repairs: usize,
+    /// Whether to give way at once (the time is up), asked every few repairs.
+    stop: &'a dyn Fn() -> bool,
     list: MoveList,
     /// By unit: the kinds it may end as.
     becomings: Vec<Vec<Becoming>>,
@@ -370,13 +372,14 @@ struct Becoming {
 
 impl Plans {
     /// The plans for a mate (`mate`) or stalemate of `goal` from `root` with the moves
-    /// each side has, or `None` when intelligent mode does not apply or gives way.
+    /// each side has, or `None` when intelligent mode does not apply or gives way (also
+    /// when `stop`, asked now and then, says the time is up).
     pub(crate) fn new<R: RuleSet>(
         root: &Position<R>,
         goal: Side,
         mate: bool,
-        mating_moves: u32,
-        goal_moves: u32,
+        (mating_moves, goal_moves): (u32, u32),
+        stop: &dyn Fn() -> bool,
     ) -> Option<Plans> {
         if !rules_alone(root, goal) {
             return None;
@@ -467,6 +470,7 @@ impl Plans {
             seen: HashSet::default(),
             plans: Vec::new(),
             repairs: 0,
+            stop,
             list: MoveList::new(),
             becomings,
             choices: Vec::new(),
@@ -1046,6 +1050,9 @@ impl<R: RuleSet> Repair<'_, R> {
         }
         self.repairs += 1;
         if self.repairs > MAX_REPAIRS || self.plans.len() > MAX_PLANS {
+            return false;
+        }
+        if self.repairs.is_multiple_of(64) && (self.stop)() {
             return false;
         }
         let Some(wrong) = self.wrong() else {

@@ -6,16 +6,22 @@
 //! the basic families, an option that changes what counts as a solution) is reported by
 //! name for the twin, never silently ignored.
 //!
+//! Before solving, [`check_problem`] says what keeps a problem from being solved and what
+//! is worth a warning, each at the place it was written.
+//!
 //! The setup lives in small pieces: `units` (the diagram's units and castling rights),
 //! `stipulation` (the solver's stipulation and the printed one), `twin` (a twin's
 //! commands), `options` (the options as the solver's settings) and `phases` (the
 //! positions of a twin and the requests handed to the search).
 
+mod check;
 mod options;
 mod phases;
 mod stipulation;
 mod twin;
 mod units;
+
+pub use check::{check_problem, Checked};
 
 use crate::codes::CodeSet;
 use crate::input::{self, Language, ProblemOption};
@@ -28,7 +34,9 @@ use crate::square::Square;
 use crate::stipulation::{Family, Goal};
 use options::{read_options, unsupported_option};
 use phases::{solve_phases, Twin};
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 use stipulation::{printed_stipulation, solver_stipulation};
 use twin::apply_twin;
 use units::{proof_start, resolve};
@@ -38,8 +46,18 @@ use units::{proof_start, resolve};
 pub struct Settings {
     /// Read and write the reference's English codes (EQ = English Equihopper).
     pub popeye_codes: bool,
-    /// Per-problem time limit from the command line.
+    /// Per-problem time limit from the command line: all twins together, from the moment
+    /// [`solve_problem`] starts.
     pub max_time: Option<Duration>,
+    /// Raised (by a signal handler, say) to stop every search at once: what was found
+    /// is kept, and the problem is marked interrupted.
+    pub interrupt: Arc<AtomicBool>,
+    /// The most megabytes a transposition table of a search takes (`--hash`; 256 when
+    /// not given).
+    pub hash_mb: Option<usize>,
+    /// When solving the problem began (set by [`solve_problem`]): the time limits count
+    /// from it.
+    pub started: Option<Instant>,
     /// Threads a long help play may share its first moves among (0 or 1: one search).
     pub threads: usize,
 }
@@ -114,6 +132,10 @@ pub fn solve_problem<R: RuleSet + Default>(
     problem: &input::Problem,
     settings: &Settings,
 ) -> ProblemResult {
+    let settings = &Settings {
+        started: Some(settings.started.unwrap_or_else(Instant::now)),
+        ..settings.clone()
+    };
     let codes = code_set(problem.language, settings);
     let units = if problem.total_invisible.is_some() {
         Err("total invisible units are not supported yet".to_string())

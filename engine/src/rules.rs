@@ -136,9 +136,11 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     }
 
     /// Observation under the conditions: whether the unit `piece` on `from`, which the
-    /// rule of its kind lets capture on `target`, observes `target` when `side` would
-    /// move it (false when a condition paralyses it, forbids that capture, or leaves
-    /// its rebirth no square). Called by [`RuleSet::observes`] for every candidate when
+    /// rule of its kind lets capture on `target` arriving on `arrival` (`target` itself,
+    /// but for a capture that lands beyond the unit taken), observes `target` when `side`
+    /// would move it (false when a condition paralyses it, forbids that capture as it
+    /// would be played, or leaves its rebirth no square). Called by
+    /// [`RuleSet::observes`] for every candidate when
     /// [`RuleSet::has_observation_filter`] is true.
     #[inline(always)]
     fn observation_ok(
@@ -147,6 +149,7 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
         _from: Square,
         _piece: Piece,
         _target: Square,
+        _arrival: Square,
         _side: Side,
     ) -> bool {
         true

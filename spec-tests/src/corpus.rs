@@ -142,6 +142,7 @@ pub fn run(case: &Case, cap: Duration) -> Outcome {
         popeye_codes: true,
         max_time: Some(cap),
         threads: 1,
+        ..Settings::default()
     };
     let mut output = String::new();
     for read in read_problems::<Rules>(&text) {

@@ -13,6 +13,12 @@
 /// one bitboard per kind and a 256-bit set of the kinds on the board.
 pub const MAX_KINDS: usize = 256;
 
+/// The longest play a stipulation may ask for, in moves (`#350`, `h#350`, `ser-=350`):
+/// the search recurses once per half-move, so its depth, and the memory it takes by
+/// length, stay bounded by what the machine can do whatever a problem writes. Longer
+/// stipulations are refused where they are read, problem files and rule examples alike.
+pub const MAX_MOVES: u32 = 350;
+
 /// An enum whose values the rules language writes as words and generated code names.
 pub trait Vocabulary: Copy + Eq + Sized + 'static {
     /// The type's name, as generated code writes it (`Numbering`).

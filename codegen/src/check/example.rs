@@ -1,11 +1,13 @@
 //! The checks of worked examples, of pieces and conditions alike: a stipulation and a
 //! solution written, units of known codes on distinct squares, no pawn on its first or
-//! last rank. An example is read into the problem text the tests solve.
+//! last rank, a length a stipulation may ask for. An example is read into the problem
+//! text the tests solve.
 
 use super::Checker;
 use crate::ast;
 use crate::diagnostic::Span;
 use crate::lower;
+use fairyforge_vocab::MAX_MOVES;
 use std::collections::HashMap;
 
 impl Checker<'_> {
@@ -28,6 +30,17 @@ impl Checker<'_> {
             );
             return None;
         };
+        if let Some(n) = too_long(&stip.node) {
+            self.error(
+                stip.span,
+                format!(
+                    "the example \"{}\" asks for {n} moves, more than the {MAX_MOVES} a stipulation may ask for",
+                    e.title.node
+                ),
+                format!("expected a length of at most {MAX_MOVES} moves"),
+            );
+            return None;
+        }
         let mut problem = String::from("BeginProblem\nPieces");
         for (colour, units) in &e.units {
             problem.push(' ');
@@ -140,4 +153,12 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// A length written in `stipulation` beyond the most a stipulation may ask for, as
+/// written.
+fn too_long(stipulation: &str) -> Option<&str> {
+    stipulation
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|digits| !digits.is_empty() && digits.parse::<u32>().map_or(true, |n| n > MAX_MOVES))
 }

@@ -318,10 +318,10 @@ impl Parts {
             self.rebirth_checks.extend(quote! {
                 if #on {
                     let victim = pos.board().get(target).unwrap_or(piece);
-                    let mv = Move::capture(from, target, piece, victim);
-                    // a pawn capturing on its last rank promotes: observed when some
+                    let mv = Move::capture_elsewhere(from, arrival, piece, victim, target);
+                    // a pawn arriving on its last rank promotes: observed when some
                     // promotion leaves a rebirth square
-                    let allowed = if Self::KINDS[piece.kind.index()].pawn && target.rank() == side.relative_rank(7) {
+                    let allowed = if Self::KINDS[piece.kind.index()].pawn && arrival.rank() == side.relative_rank(7) {
                         pos.promotions().iter().any(|&k| {
                             let mv = mv.with_promotion(k);
                             rebirth_allowed(pos, &mv, Rebirth { who: #who, at: Rules::#fname(&mv, side), when_taken: #when, promote: false })
@@ -408,11 +408,11 @@ fn inherent(parts: &Parts) -> TokenStream {
             false
         }
 
-        /// Whether the rebirth of a capture on `target` by `piece` from `from` has a square
-        /// (for conditions whose capture is forbidden otherwise).
+        /// Whether the rebirth of a capture on `target` by `piece` from `from`, arriving on
+        /// `arrival`, has a square (for conditions whose capture is forbidden otherwise).
         #[inline]
-        fn rebirth_possible(&self, pos: &Position<Rules>, from: Square, piece: Piece, target: Square, side: Side) -> bool {
-            let _ = (from, piece, target, side);
+        fn rebirth_possible(&self, pos: &Position<Rules>, from: Square, piece: Piece, target: Square, arrival: Square, side: Side) -> bool {
+            let _ = (from, piece, target, arrival, side);
             #rebirth_checks
             true
         }
@@ -478,11 +478,12 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         }
 
         #[inline]
-        fn observation_ok(&self, pos: &Position<Self>, from: Square, piece: Piece, target: Square, side: Side) -> bool {
-            let mv = Move::quiet(from, target, piece);
+        fn observation_ok(&self, pos: &Position<Self>, from: Square, piece: Piece, target: Square, arrival: Square, side: Side) -> bool {
+            // (the move judged as the capture is: arriving where the capture lands)
+            let mv = Move::quiet(from, arrival, piece);
             !self.paralysed(pos, &mv, piece, side)
                 && !self.forbidden(pos, &mv, piece, side)
-                && self.rebirth_possible(pos, from, piece, target, side)
+                && self.rebirth_possible(pos, from, piece, target, arrival, side)
         }
 
         #[inline(always)]

@@ -90,7 +90,7 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
 /// kind's presence among the attackers.
 fn walker(kind: &Kind, k: u8, clause: &Clause, count: usize) -> (TokenStream, TokenStream) {
     let is_attacker = quote! {
-        p.kind == kind && p.owner != enemy && (!filter || self.observation_ok(pos, at, p, target, side))
+        p.kind == kind && p.owner != enemy && (!filter || self.observation_ok(pos, at, p, target, arrival, side))
     };
     let scans = clause
         .paths

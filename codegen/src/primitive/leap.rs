@@ -151,7 +151,7 @@ pub fn observe_all(leaps: &BTreeMap<Key, Vec<u8>>, tables: &mut Tables) -> Token
                         return true;
                     }
                     for from in candidates {
-                        if self.observation_ok(pos, from, board.unit(from), target, side) {
+                        if self.observation_ok(pos, from, board.unit(from), target, target, side) {
                             return true;
                         }
                     }

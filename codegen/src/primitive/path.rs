@@ -296,12 +296,14 @@ pub fn observe(path: &Path, fwd: bool, is_attacker: &TokenStream) -> TokenStream
     let mut code = TokenStream::new();
     let mut known = Known::Occupied;
     if path.takes_hurdle {
-        // the target is the hurdle taken; the square beyond it must be empty
+        // the target is the hurdle taken; the square beyond it, where the capture
+        // arrives, must be empty
         let (dx, dy) = offset(path.end.vector(), fwd);
         code.extend(quote! {
-            match target.offset(#dx, #dy) { Some(s) if board.is_empty(s) => {}, _ => break 'line }
+            let arrival = match target.offset(#dx, #dy) { Some(s) if board.is_empty(s) => s, _ => break 'line };
         });
     } else {
+        code.extend(quote! { let arrival = target; });
         let max = match path.end {
             End::Step(by) => {
                 code.extend(back_step(by, fwd, quote!(target)));

@@ -158,7 +158,7 @@ pub fn observe_all(rides: &BTreeMap<Vector, Vec<u8>>) -> TokenStream {
                 let blockers = ray & board.occupied().0;
                 let s = Square::new((#nearest) as u8);
                 let p = board.unit(s);
-                if attackers.contains(s) && #mask.contains(p.kind) && (!filter || self.observation_ok(pos, s, p, target, side)) {
+                if attackers.contains(s) && #mask.contains(p.kind) && (!filter || self.observation_ok(pos, s, p, target, target, side)) {
                     return true;
                 }
             }

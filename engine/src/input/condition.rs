@@ -934,6 +934,7 @@ impl<'a, 'c> Params<'a, 'c> {
             attributes,
             code,
             square,
+            at: (square_tok.line, square_tok.col),
         }));
         self.advance()
     }

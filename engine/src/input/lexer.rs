@@ -23,13 +23,14 @@ fn is_separator(c: char) -> bool {
 }
 
 /// The digits at the start of `text` as a number (as `strtoul` reads them) and the
-/// number of bytes they use.
+/// number of bytes they use; a number too large for a `u32` reads as `u32::MAX`, for
+/// the caller's bound to refuse.
 pub(crate) fn leading_number(text: &str) -> Option<(u32, usize)> {
     let n = text.bytes().take_while(|b| b.is_ascii_digit()).count();
     if n == 0 {
         return None;
     }
-    text[..n].parse::<u32>().ok().map(|v| (v, n))
+    Some((text[..n].parse::<u32>().unwrap_or(u32::MAX), n))
 }
 
 /// One token: its text as written and where it starts.

@@ -30,6 +30,9 @@ pub struct PlacedUnit {
     pub code: String,
     /// Where it stands.
     pub square: Square,
+    /// Where it was written: line and column of its token, counted from 1 (0, 0 for a
+    /// unit of the game array, which no token writes).
+    pub at: (u32, u32),
 }
 
 impl fmt::Display for PlacedUnit {
@@ -44,10 +47,18 @@ impl fmt::Display for PlacedUnit {
 }
 
 /// Puts `unit` on the board, removing whatever stood on its square (as the reference
-/// does when a square is given twice).
-pub(crate) fn place(units: &mut Vec<PlacedUnit>, unit: PlacedUnit) {
+/// does when a square is given twice); whether a unit was removed.
+pub(crate) fn place(units: &mut Vec<PlacedUnit>, unit: PlacedUnit) -> bool {
+    let before = units.len();
     units.retain(|u| u.square != unit.square);
+    let replaced = units.len() < before;
     units.push(unit);
+    replaced
+}
+
+/// The warning the reference gives for a unit written on a square already taken.
+pub(crate) fn occupied_warning(square: Square) -> String {
+    format!("{square} already occupied - the unit written there before is taken off")
 }
 
 /// Whether `part` can be a piece code: one letter, or two letters or digits.
@@ -218,15 +229,16 @@ pub(crate) fn read_pieces<'a>(
             match squares {
                 Some((code, sq)) => {
                     for square in sq {
-                        place(
-                            &mut read.units,
-                            PlacedUnit {
-                                colour,
-                                attributes: attributes.clone(),
-                                code: code.clone(),
-                                square,
-                            },
-                        );
+                        let unit = PlacedUnit {
+                            colour,
+                            attributes: attributes.clone(),
+                            code: code.clone(),
+                            square,
+                            at: (tok.line, tok.col),
+                        };
+                        if place(&mut read.units, unit) {
+                            cur.warnings.push(tok.error(occupied_warning(square)));
+                        }
                     }
                     walks += 1;
                     // The reference applies Royal to the first piece only.
@@ -370,6 +382,7 @@ pub(crate) fn read_forsyth(tok: &Token) -> Result<Vec<PlacedUnit>, InputError> {
                 attributes: Vec::new(),
                 code: code.to_ascii_uppercase(),
                 square,
+                at: (tok.line, tok.col + i as u32 - len as u32),
             },
         );
         idx += 1;
@@ -394,6 +407,7 @@ pub(crate) fn game_array(lang: Language) -> Vec<PlacedUnit> {
                     attributes: Vec::new(),
                     code: code.to_string(),
                     square: Square::from_coords(file as i8, rank).expect("on the board"),
+                    at: (0, 0),
                 });
             }
         }

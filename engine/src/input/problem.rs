@@ -13,7 +13,9 @@ use super::error::InputError;
 use super::language::{lookup, Language, Lookup, Table};
 use super::lexer::{Cursor, Token};
 use super::option::{read_options, ProblemOption};
-use super::pieces::{ambiguous, game_array, place, read_forsyth, read_pieces, PlacedUnit};
+use super::pieces::{
+    ambiguous, game_array, occupied_warning, place, read_forsyth, read_pieces, PlacedUnit,
+};
 use super::stipulation::{read_stipulation, read_structured, Goal, Stipulation};
 use super::tables::{BEGIN_PROBLEM, INITIAL, PROBLEM_END, TWIN_END};
 use super::twin::{read_twin, Twin};
@@ -67,6 +69,8 @@ pub struct Problem {
     pub total_invisible: Option<u32>,
     /// The stipulation (the last one given).
     pub stipulation: Stipulation,
+    /// Where the stipulation was written: line and column, counted from 1.
+    pub stipulation_at: (u32, u32),
     /// The conditions, in the order given.
     pub conditions: Vec<Condition>,
     /// The options, in the order given.
@@ -329,6 +333,7 @@ fn read_problem(cur: &mut Cursor, line: u32) -> Result<(Problem, Ending), InputE
     let mut start_position = None;
     let mut total_invisible = None;
     let mut stipulation = None;
+    let mut stipulation_at = (line, 1);
     let mut conditions = Vec::new();
     let mut options = Vec::new();
     let mut protocol = None;
@@ -370,10 +375,12 @@ fn read_problem(cur: &mut Cursor, line: u32) -> Result<(Problem, Ending), InputE
             kw::SSTIPULATION | kw::STIPULATION => {
                 let (s, next) = if index == kw::STIPULATION {
                     let t = cur.next_expecting("a stipulation")?;
+                    stipulation_at = (t.line, t.col);
                     read_stipulation(cur, t)?
                 } else {
                     let t =
                         cur.next_expecting("the side that starts the structured stipulation")?;
+                    stipulation_at = (t.line, t.col);
                     read_structured(cur, t)?
                 };
                 if s.has_goal(Goal::AToB) {
@@ -386,7 +393,7 @@ fn read_problem(cur: &mut Cursor, line: u32) -> Result<(Problem, Ending), InputE
                 let t = cur.next_expecting("a colour")?;
                 let (read, next) = read_pieces(cur, t, keyword)?;
                 for u in read.units {
-                    place(&mut pieces, u);
+                    place_warning(cur, &mut pieces, u);
                 }
                 if read.total_invisible.is_some() {
                     total_invisible = read.total_invisible;
@@ -420,7 +427,7 @@ fn read_problem(cur: &mut Cursor, line: u32) -> Result<(Problem, Ending), InputE
             kw::FORSYTH => {
                 let t = cur.next_expecting("a board in Forsyth notation")?;
                 for u in read_forsyth(&t)? {
-                    place(&mut pieces, u);
+                    place_warning(cur, &mut pieces, u);
                 }
                 cur.next()?
             }
@@ -488,6 +495,7 @@ fn read_problem(cur: &mut Cursor, line: u32) -> Result<(Problem, Ending), InputE
         start_position,
         total_invisible,
         stipulation,
+        stipulation_at,
         conditions,
         options,
         zero_position,
@@ -498,6 +506,16 @@ fn read_problem(cur: &mut Cursor, line: u32) -> Result<(Problem, Ending), InputE
         warnings: std::mem::take(&mut cur.warnings),
     };
     Ok((problem, end))
+}
+
+/// Places `unit` on the diagram, with the reference's warning when its square was
+/// taken by a unit written before.
+fn place_warning(cur: &mut Cursor, pieces: &mut Vec<PlacedUnit>, unit: PlacedUnit) {
+    let (square, (line, column)) = (unit.square, unit.at);
+    if place(pieces, unit) {
+        cur.warnings
+            .push(InputError::new(line, column, 0, occupied_warning(square)));
+    }
 }
 
 /// Reads `LaTeXPieces` entries (a code of at most two characters, its

@@ -11,6 +11,7 @@ use super::error::InputError;
 use super::language::{lookup, Lookup};
 use super::lexer::{leading_number, Cursor, Token};
 use super::tables::COLOURS;
+use fairyforge_vocab::MAX_MOVES;
 
 pub use crate::stipulation::Goal;
 
@@ -348,6 +349,15 @@ fn read_play<'a>(
             ));
         }
     };
+    if moves > MAX_MOVES {
+        return Err(len_tok.error_within(
+            len_tok.text.len() - digits.len(),
+            format!(
+                "a stipulation may ask for at most {MAX_MOVES} moves, found {}",
+                &digits[..used]
+            ),
+        ));
+    }
     let mut half_move = false;
     if length == Length::Help {
         half_move = digits[used..].starts_with(".5");
@@ -545,6 +555,9 @@ impl<'a, 'c> Structured<'a, 'c> {
 
     fn number(&mut self) -> Result<(), InputError> {
         match leading_number(self.rest()) {
+            Some((n, _)) if n > MAX_MOVES => {
+                Err(self.error(&format!("a length of at most {MAX_MOVES} moves")))
+            }
             Some((n, len)) if n > 0 => {
                 self.advance(len);
                 Ok(())

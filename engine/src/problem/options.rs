@@ -90,7 +90,13 @@ pub(super) fn read_options(
             .warnings
             .push("PostKeyPlay not applicable - ignored".to_string());
     }
-    options.settings.deadline = max_time.map(|t| Instant::now() + t);
+    // (the limit holds for the whole problem, every twin together)
+    let started = settings.started.unwrap_or_else(Instant::now);
+    options.settings.deadline = max_time.map(|t| started + t);
+    options.settings.interrupt = Some(settings.interrupt.clone());
+    if let Some(mb) = settings.hash_mb {
+        options.settings.table_bytes = mb.saturating_mul(1 << 20);
+    }
     options.move_numbers(problem, stip);
     options
 }

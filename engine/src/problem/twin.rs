@@ -112,7 +112,9 @@ fn apply<R: RuleSet>(
     Ok(())
 }
 
-/// `Move a b`: the unit on `a` to `b`, a unit there taken off.
+/// `Move a b`: the unit on `a` to `b`, a unit there taken off. `Move a a` takes the
+/// unit off, as the reference does (the unit arriving takes off the one standing there,
+/// itself).
 fn move_unit(
     setup: &mut Setup,
     a: Square,
@@ -120,6 +122,12 @@ fn move_unit(
     changes: &mut Vec<TwinChange>,
 ) -> Result<(), String> {
     let p = unit_on(setup, a).ok_or_else(|| format!("twin: no unit on {a} to move"))?;
+    if a == b {
+        setup.units.retain(|(s, _)| *s != a);
+        changes.push(TwinChange::Remove(p, a));
+        changes.push(TwinChange::MovedOntoItself(a));
+        return Ok(());
+    }
     if let Some(old) = unit_on(setup, b) {
         changes.push(TwinChange::Remove(old, b));
     }

@@ -14,6 +14,11 @@ use crate::stipulation::{Family, Goal};
 /// The fewest half-moves of help play that intelligent mode searches by plans.
 const PLANNED_HELP: u32 = 8;
 
+/// Lines found and kept as moves, past which a search under a time limit makes them
+/// lines with their marks at once ([`Solver::flush_found`]): the making takes time, which
+/// the limit must count, and the lines made are smaller to keep than the search's.
+const FLUSH_FOUND: usize = 256;
+
 /// The moves of the mating side and of the goal side in help play of `len` half-moves
 /// (the goal side moves second to last, the mating side last).
 pub(super) fn help_budget(len: u32) -> (u32, u32) {
@@ -64,7 +69,11 @@ impl<R: RuleSet> Solver<'_, R> {
             let mut found = Vec::new();
             self.help_root(len, &mut Vec::new(), &mut found);
             self.plan = None;
-            any |= !found.is_empty();
+            let made = std::mem::take(&mut self.made);
+            any |= !found.is_empty() || !made.is_empty();
+            for line in made {
+                sink.line(line);
+            }
             self.report_help_lines(found, sink);
             if self.opts.stop_on_short && any {
                 break;
@@ -288,6 +297,9 @@ impl<R: RuleSet> Solver<'_, R> {
             line.pop();
             self.pos.unmake();
             self.follow_unmake(mv);
+            if out.len() >= FLUSH_FOUND && self.flushes() {
+                self.flush_found(line, out);
+            }
             self.check_solution_limit();
             if self.stopped.is_some() {
                 break;
@@ -330,6 +342,30 @@ impl<R: RuleSet> Solver<'_, R> {
             self.found += 1;
         }
         ok
+    }
+}
+
+impl<R: RuleSet> Solver<'_, R> {
+    /// Whether lines found are made lines with their marks as the search goes
+    /// ([`Solver::flush_found`]): under a time limit or an interruption, in the one
+    /// search (not in a worker of a shared one, whose lines are put in order after).
+    fn flushes(&self) -> bool {
+        (self.opts.deadline.is_some() || self.opts.interrupt.is_some()) && !self.table.is_shared()
+    }
+
+    /// Makes the lines `out` found so far lines with their marks, kept in order for the
+    /// sink: the position, `line` played from the diagram, is taken back to it for that,
+    /// and `line` played again.
+    fn flush_found(&mut self, line: &[Move], out: &mut Vec<Vec<Move>>) {
+        for _ in line {
+            self.pos.unmake();
+        }
+        let mut made = crate::solution::Collected::default();
+        self.report_help_lines(std::mem::take(out), &mut made);
+        self.made.extend(made.lines);
+        for mv in line {
+            self.pos.make(*mv);
+        }
     }
 }
 

@@ -25,7 +25,14 @@ impl<R: RuleSet> Solver<'_, R> {
         }
         let goal = self.white.opponent();
         let mate = self.stip.goal == Goal::Mate;
-        Plans::new(self.pos, goal, mate, budget.0, budget.1)
+        let (deadline, interrupt) = (self.opts.deadline, self.opts.interrupt.clone());
+        let stop = move || {
+            deadline.is_some_and(|d| std::time::Instant::now() >= d)
+                || interrupt
+                    .as_ref()
+                    .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+        };
+        Plans::new(self.pos, goal, mate, budget, &stop)
     }
 
     /// In intelligent mode, enters the position with `mating` moves of the mating side

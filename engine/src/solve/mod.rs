@@ -52,9 +52,16 @@ use crate::proof::ProofBound;
 use crate::rules::RuleSet;
 use crate::square::Square;
 use crate::stipulation::{Family, Goal, Stipulation};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use table::{SharedTable, Table};
+
+/// The stack a thread that searches is given: the search recurses once per half-move,
+/// and a stipulation asks for at most [`MAX_MOVES`](fairyforge_vocab::MAX_MOVES) moves
+/// (twice as many half-moves, and a battle branch after them); the memory is reserved,
+/// and only what a search reaches is used.
+pub const SEARCH_STACK: usize = 64 << 20;
 
 /// Why solving stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +70,8 @@ pub enum Stop {
     Time,
     /// The node limit was reached.
     Nodes,
+    /// The user interrupted the search ([`SolveOptions::interrupt`]).
+    Interrupted,
     /// The solution limit was reached.
     Solutions,
 }
@@ -96,6 +105,9 @@ pub struct Solver<'p, R: RuleSet> {
     shared: Option<Arc<SharedTable>>,
     /// In intelligent mode, the plans of the help play under way and the units followed.
     plan: Option<Following>,
+    /// Lines of help play already made with their marks, in the order found, waiting
+    /// for the sink ([`Solver::solve_help`]).
+    made: Vec<Line>,
 }
 
 impl<'p, R: RuleSet> Solver<'p, R> {
@@ -121,6 +133,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             Some(target) if opts.goal_bound && stip.goal.is_proof() => ProofBound::new(pos, target),
             _ => None,
         };
+        let table = Table::new(opts.table_bytes);
         Solver {
             bound,
             proof,
@@ -131,7 +144,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             white,
             pool: Vec::new(),
             scratch: MoveList::with_capacity(64),
-            table: Table::new(),
+            table,
             stopped: None,
             found: 0,
             nodes: 0,
@@ -139,6 +152,7 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             first_moves: None,
             shared: None,
             plan: None,
+            made: Vec::new(),
         }
     }
 
@@ -197,6 +211,10 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
             if self.opts.max_nodes.is_some_and(|m| self.nodes >= m) {
                 self.stopped = Some(Stop::Nodes);
+            }
+            let raised = |flag: &Arc<AtomicBool>| flag.load(Ordering::Relaxed);
+            if self.opts.interrupt.as_ref().is_some_and(raised) {
+                self.stopped = Some(Stop::Interrupted);
             }
         }
         self.stopped.is_some()

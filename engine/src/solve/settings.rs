@@ -3,6 +3,8 @@
 //! of the search (time, threads).
 
 use crate::board::Board;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// What the user asked for besides the stipulation (the reference's options).
@@ -29,6 +31,10 @@ pub struct SolveOptions {
     /// Stop after searching this many positions (one search's count): a bound that is
     /// the same on every machine, where a deadline is not.
     pub max_nodes: Option<u64>,
+    /// Stop when this is raised (an interruption by the user).
+    pub interrupt: Option<Arc<AtomicBool>>,
+    /// The most bytes a transposition table of the search takes (`--hash`).
+    pub table_bytes: usize,
     /// Cut help and series lines whose mate or stalemate is out of reach
     /// ([`GoalBound`](crate::bound::GoalBound)); off only to check that the cut loses nothing.
     pub goal_bound: bool,
@@ -73,6 +79,8 @@ impl Default for SolveOptions {
             max_solutions: None,
             deadline: None,
             max_nodes: None,
+            interrupt: None,
+            table_bytes: 256 << 20,
             goal_bound: true,
             first_skipped: false,
             target: None,

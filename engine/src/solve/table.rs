@@ -13,6 +13,8 @@ use std::sync::Arc;
 pub(super) struct Table {
     slots: Vec<u64>,
     len: usize,
+    /// The most slots it grows to (a power of two).
+    max_slots: usize,
     /// The table of the workers of a shared help play, when this is one of them: then
     /// it is used instead of the slots.
     shared: Option<Arc<SharedTable>>,
@@ -85,15 +87,24 @@ impl SharedTable {
 
 impl Table {
     const KEY: u64 = !1;
-    /// The most slots a table grows to (256 MiB).
-    const MAX_SLOTS: usize = 1 << 25;
+    /// The slots a table starts with (512 KiB).
+    const FIRST_SLOTS: usize = 1 << 16;
 
-    pub(super) fn new() -> Table {
+    /// A table of at most `bytes` (rounded down to a power of two, at least its first
+    /// size).
+    pub(super) fn new(bytes: usize) -> Table {
+        let max_slots = slots_within(bytes).max(Table::FIRST_SLOTS);
         Table {
-            slots: vec![0; 1 << 16],
+            slots: vec![0; Table::FIRST_SLOTS],
             len: 0,
+            max_slots,
             shared: None,
         }
+    }
+
+    /// Whether this is a worker's table, the shared one.
+    pub(super) fn is_shared(&self) -> bool {
+        self.shared.is_some()
     }
 
     /// A worker's table: the shared one.
@@ -101,6 +112,7 @@ impl Table {
         Table {
             slots: Vec::new(),
             len: 0,
+            max_slots: 0,
             shared: Some(shared),
         }
     }
@@ -140,7 +152,7 @@ impl Table {
             return shared.insert(key, value);
         }
         if 2 * (self.len + 1) > self.slots.len() {
-            if self.slots.len() >= Table::MAX_SLOTS {
+            if self.slots.len() >= self.max_slots {
                 // full at its largest: it only caches answers, so it starts afresh
                 self.slots.fill(0);
                 self.len = 0;
@@ -192,5 +204,27 @@ pub(super) const TAG_DEFENCE: u8 = 1;
 pub(super) const TAG_HELP: u8 = 2;
 pub(super) const TAG_SERIES: u8 = 3;
 
-/// The shared table's size, as a power of two of its slots (32 MiB).
+/// The shared table's size, as a power of two of its slots (32 MiB), at most.
 pub(super) const SHARED_TABLE_BITS: u32 = 22;
+
+/// The most slots of a word each that `bytes` hold, a power of two (at least one).
+pub(super) fn slots_within(bytes: usize) -> usize {
+    let words = (bytes / 8).max(1);
+    1 << (usize::BITS - 1 - words.leading_zeros())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_never_grows_past_its_bytes() {
+        assert_eq!(slots_within(256 << 20), 1 << 25);
+        assert_eq!(slots_within(100 << 20), 1 << 23);
+        let mut table = Table::new(1 << 20);
+        for key in 0..1_000_000u64 {
+            table.insert(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), true);
+            assert!(table.slots.len() * 8 <= 1 << 20);
+        }
+    }
+}

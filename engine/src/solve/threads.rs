@@ -2,7 +2,7 @@
 //! searches with its own copy of the position, all with one table, and the lines come
 //! back in the order of the first moves, as the one search finds them.
 
-use super::table::{SharedTable, Table, SHARED_TABLE_BITS};
+use super::table::{self, SharedTable, Table, SHARED_TABLE_BITS};
 use super::{Solver, Stop};
 use crate::moves::Move;
 use crate::position::Position;
@@ -29,6 +29,9 @@ impl<R: RuleSet> Solver<'_, R> {
             && self.proof.is_none()
             && self.opts.max_solutions.is_none()
             && self.first_moves.is_none()
+            // (a search under a time limit makes its lines as it finds them, so that the
+            // limit holds for that too: one search)
+            && self.opts.deadline.is_none()
     }
 
     /// Shares `roots`, first moves, out among `threads` workers, each with a copy of the
@@ -43,9 +46,13 @@ impl<R: RuleSet> Solver<'_, R> {
     ) where
         F: Fn(&mut Solver<'_, R>, Move, &mut Vec<Vec<Move>>) + Sync,
     {
+        let opts_bytes = self.opts.table_bytes;
         let shared = self
             .shared
-            .get_or_insert_with(|| Arc::new(SharedTable::new(SHARED_TABLE_BITS)))
+            .get_or_insert_with(|| {
+                let bits = table::slots_within(opts_bytes).trailing_zeros();
+                Arc::new(SharedTable::new(bits.min(SHARED_TABLE_BITS)))
+            })
             .clone();
         let plan = self.plan.clone();
         let by_first = self.share_out(
@@ -81,7 +88,8 @@ impl<R: RuleSet> Solver<'_, R> {
                 .map(|_| {
                     let (stip, opts) = (stip.clone(), opts.clone());
                     let (next, halt) = (&next, &halt);
-                    scope.spawn(move || {
+                    let worker = std::thread::Builder::new().stack_size(super::SEARCH_STACK);
+                    worker.spawn_scoped(scope, move || {
                         let mut pos = base.clone();
                         let mut solver = Solver::new(&mut pos, stip, opts, white);
                         setup(&mut solver);
@@ -102,7 +110,16 @@ impl<R: RuleSet> Solver<'_, R> {
                     })
                 })
                 .collect();
-            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+            // (a worker that could not start, or panicked, loses lines: the panic goes on
+            // to the caller, which reports the problem as failed)
+            handles
+                .into_iter()
+                .map(|h| match h.map(|h| h.join()) {
+                    Ok(Ok(found)) => found,
+                    Ok(Err(panic)) => std::panic::resume_unwind(panic),
+                    Err(e) => panic!("a search thread could not start: {e}"),
+                })
+                .collect()
         });
         let mut by_piece: Vec<LinesOfFirst> = Vec::new();
         for (found, stopped) in finished {

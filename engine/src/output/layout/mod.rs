@@ -93,6 +93,9 @@ pub enum TwinChange {
     Remove(Piece, Square),
     /// A unit moved (`wKe1-->e2`).
     Move(Piece, Square, Square),
+    /// A unit moved onto its own square, which took it off first (`Move a1 a1`): the
+    /// move of nothing the reference writes after the removal (`.a1-->a1`).
+    MovedOntoItself(Square),
     /// Two units swapped: the unit first on the first square (`bRa1<-->wKe1`).
     Exchange(Piece, Square, Piece, Square),
     /// The board rotated by 90, 180 or 270 degrees (`rotate 90`).
@@ -183,6 +186,7 @@ pub fn twin_changes(changes: &[TwinChange], names: &Names) -> String {
             TwinChange::Move(p, from, to) => {
                 s.push_str(&format!("{}{from}-->{to}", names.spec(*p)));
             }
+            TwinChange::MovedOntoItself(sq) => s.push_str(&format!(".{sq}-->{sq}")),
             TwinChange::Exchange(p, from, q, to) => {
                 s.push_str(&format!(
                     "{}{from}<-->{}{to}",

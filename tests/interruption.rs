@@ -1,0 +1,109 @@
+//! Results stream and interruption keeps them: each problem is written as soon as it and
+//! those before it are done; Ctrl-C (here SIGINT) stops the search, writes what was found
+//! marked interrupted, reports the problems not started and exits non-zero; `--max-time`
+//! takes fractions and bounds a problem with millions of solutions.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+/// A problem with about a million help stalemates (a half-neutral king).
+const MANY: &str = "Pieces White Kd1 Pa2 Black HalfNeutral Kb3\nStipulation h=6\nOption NoBoard\n";
+
+const EASY: &str = "Pieces White Ke6 Ra2 Black Ke8\nStipulation #1\nOption NoBoard\n";
+
+fn file(name: &str, problems: &[&str]) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!(
+        "fairyforge-interruption-{}-{name}.inp",
+        std::process::id()
+    ));
+    let text = format!(
+        "BeginProblem\n{}EndProblem\n",
+        problems.join("NextProblem\n")
+    );
+    std::fs::write(&path, text).expect("a temporary problem file");
+    path
+}
+
+#[test]
+fn an_interrupted_run_writes_what_was_found_and_exits_non_zero() {
+    let path = file("sigint", &[EASY, MANY, EASY]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyforge"))
+        .args(["solve", "-j", "1"])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the fairyforge binary runs");
+    // the first problem is written before the second is done: wait for it
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&seen).contains("solution finished.") {
+        let n = stdout.read(&mut buf).expect("readable");
+        assert!(n > 0, "ended before the first problem was written");
+        seen.extend_from_slice(&buf[..n]);
+    }
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    stdout.read_to_end(&mut seen).expect("readable");
+    let out = child.wait_with_output().expect("it ends");
+    let _ = std::fs::remove_file(&path);
+    let (text, err) = (
+        String::from_utf8_lossy(&seen),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(text.contains("1.Ra2-a8 # !"), "{text}");
+    assert!(text.contains("solving interrupted."), "{text}");
+    assert!(err.contains("interrupted: writing what was found"), "{err}");
+    assert!(
+        err.contains(":9:1: error: not solved: the run was interrupted before it"),
+        "{err}"
+    );
+}
+
+#[test]
+fn max_time_takes_fractions_and_bounds_a_problem_with_a_million_solutions() {
+    let path = file("max-time", &[MANY, EASY]);
+    let start = std::time::Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_fairyforge"))
+        .args(["solve", "--max-time", "0.5"])
+        .arg(&path)
+        .output()
+        .expect("the fairyforge binary runs");
+    let elapsed = start.elapsed();
+    let _ = std::fs::remove_file(&path);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let closings: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("solution finished.") || l.starts_with("solving interrupted."))
+        .collect();
+    assert_eq!(closings.len(), 2, "{closings:?}");
+    assert!(closings[0].starts_with("solving interrupted."));
+    assert!(closings[1].starts_with("solution finished."));
+    assert!(text.contains("1.Ra2-a8 # !"));
+    // some of the solutions found before the limit are written
+    assert!(text.contains("  1.hnKb3-"), "no solution written");
+    // (a generous bound: the whole run takes a few seconds on a busy machine, where
+    // keeping every line found took half a minute)
+    assert!(elapsed.as_secs() < 60, "{elapsed:?}");
+}
+
+#[test]
+fn max_time_refuses_what_is_not_a_number_of_seconds() {
+    for bad in ["abc", "-1", "inf"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_fairyforge"))
+            .args(["solve", &format!("--max-time={bad}"), "-"])
+            .stdin(Stdio::null())
+            .output()
+            .expect("the fairyforge binary runs");
+        assert!(!out.status.success(), "{bad} accepted");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("number of seconds"),
+            "{bad}"
+        );
+    }
+}
