@@ -192,17 +192,17 @@ fn observation_agrees_with_generated_captures_under_each_condition() {
                     assert_eq!(
                         expected,
                         observed,
-                        "{}: {side} to move, target {target}: a generated capture {captured}, observes says {observed}\n  {}",
+                        "{}: {side} to move, target {target}: a generated capture {captured}, expected {expected}, observes says {observed}\n  {}",
                         info.name,
                         forsyth(&board),
                     );
-                    confirmed += usize::from(captured);
+                    confirmed += usize::from(observed);
                 }
             }
         }
         assert!(
             confirmed > 0,
-            "{}: no capture was ever generated",
+            "{}: no unit was ever observed",
             info.name
         );
     }
