@@ -200,11 +200,7 @@ fn observation_agrees_with_generated_captures_under_each_condition() {
                 }
             }
         }
-        assert!(
-            confirmed > 0,
-            "{}: no unit was ever observed",
-            info.name
-        );
+        assert!(confirmed > 0, "{}: no unit was ever observed", info.name);
     }
 }
 

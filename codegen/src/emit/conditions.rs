@@ -322,7 +322,7 @@ impl Parts {
                     // a pawn arriving on its last rank promotes: observed when some
                     // promotion leaves a rebirth square
                     let allowed = if Self::KINDS[piece.kind.index()].pawn && arrival.rank() == side.relative_rank(7) {
-                        pos.promotions().iter().any(|&k| {
+                        pos.promotions_of(piece.kind).iter().any(|&k| {
                             let mv = mv.with_promotion(k);
                             rebirth_allowed(pos, &mv, Rebirth { who: #who, at: Rules::#fname(&mv, side), when_taken: #when, promote: false })
                         })
@@ -479,8 +479,10 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
 
         #[inline]
         fn observation_ok(&self, pos: &Position<Self>, from: Square, piece: Piece, target: Square, arrival: Square, side: Side) -> bool {
-            // (the move judged as the capture is: arriving where the capture lands)
-            let mv = Move::quiet(from, arrival, piece);
+            // (the move judged as the capture is: arriving where the capture lands, the
+            // unit taken gone)
+            let victim = pos.board().get(target).unwrap_or(piece);
+            let mv = Move::capture_elsewhere(from, arrival, piece, victim, target);
             !self.paralysed(pos, &mv, piece, side)
                 && !self.forbidden(pos, &mv, piece, side)
                 && self.rebirth_possible(pos, from, piece, target, arrival, side)
