@@ -208,6 +208,21 @@ impl Board {
         self.by_kind[kind.index()]
     }
 
+    /// Squares of units of the kinds in `kinds`: one load per kind on the board, so a
+    /// long constant set of kinds absent from the problem costs a few bit tests.
+    #[inline(always)]
+    pub fn of_kinds(&self, kinds: KindSet) -> Bitboard {
+        let mut squares = Bitboard::EMPTY;
+        for word in 0..4 {
+            let mut bits = self.present.0[word] & kinds.0[word];
+            while bits != 0 {
+                squares |= self.by_kind[word * 64 + bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+        }
+        squares
+    }
+
     /// The kinds with a unit on the board. Generated code tests it before looking for
     /// units of kinds that are absent in most problems.
     #[inline(always)]
@@ -276,6 +291,12 @@ mod kind_tests {
         board.put(a, low);
         assert_ne!(board.hash(), hash_high, "kind 65 hashes apart from kind 1");
         board.put(b, top);
+        assert_eq!(
+            board.of_kinds(KindSet::of(&[1, 255, 65])),
+            Bitboard::from_square(a) | Bitboard::from_square(b)
+        );
+        assert_eq!(board.of_kinds(KindSet::of(&[255])), Bitboard::from_square(b));
+        assert!(board.of_kinds(KindSet::of(&[65, 2])).is_empty());
         assert!(board.kinds_present().intersects(KindSet::of(&[255, 3])));
         assert!(!board
             .kinds_present()

@@ -48,8 +48,9 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
             }
         }
     }
-    let mut body = leap::observe_all(&leaps, &mut shared.leaps);
-    body.extend(ride::observe_all(&rides));
+    let mut blocks = leap::observe_all(&leaps, &mut shared.leaps);
+    blocks.extend(ride::observe_all(&rides));
+    let mut body = in_groups(blocks);
     if !walking_kinds.is_empty() {
         let walking_kinds = kind_set(&walking_kinds);
         body.extend(quote! {
@@ -83,6 +84,37 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
         }
     };
     (methods(), helpers)
+}
+
+/// The kinds of a group of blocks: blocks whose first kind lies among the same
+/// `GROUP` kinds share one presence test, so a problem pays one bit test for each
+/// group of walks it does not use, not one for each walk.
+const GROUP: u8 = 8;
+
+/// `blocks` (each with the kinds it looks for), grouped by their first kind in the
+/// order the rules list the kinds, each group behind the test of its kinds' presence.
+fn in_groups(mut blocks: Vec<(Vec<u8>, TokenStream)>) -> TokenStream {
+    let first = |kinds: &[u8]| kinds.iter().min().copied().unwrap_or(0);
+    blocks.sort_by_key(|(kinds, _)| first(kinds));
+    let mut groups: BTreeMap<u8, (Vec<u8>, TokenStream)> = BTreeMap::new();
+    for (kinds, block) in blocks {
+        let group = groups.entry(first(&kinds) / GROUP).or_default();
+        group.0.extend(kinds);
+        group.1.extend(block);
+    }
+    groups
+        .into_values()
+        .map(|(mut kinds, blocks)| {
+            kinds.sort();
+            kinds.dedup();
+            let mask = kind_set(&kinds);
+            quote! {
+                if present.intersects(#mask) {
+                    #blocks
+                }
+            }
+        })
+        .collect()
 }
 
 /// The observation test of a clause of `kind` (index `k`) that walks its paths back from

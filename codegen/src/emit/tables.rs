@@ -4,7 +4,7 @@
 //! and `influence` (which squares can decide an observation).
 
 use crate::lower::{Kind, Rules};
-use crate::primitive::code::{bitboard_literal, ray, ray_table};
+use crate::primitive::code::{bitboard_literal, kind_set, ray, ray_table, units_of};
 use crate::primitive::{reach, Influence, Vector};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
@@ -168,9 +168,9 @@ pub fn influence(rules: &Rules) -> TokenStream {
     }
     let mut body = TokenStream::new();
     if !anywhere.is_empty() {
-        let union = anywhere.iter().map(|k| quote!(board.of_kind(Kind(#k))));
+        let (mask, units) = (kind_set(&anywhere), units_of(&anywhere));
         body.extend(quote! {
-            if ((#(#union)|*) & attackers).non_empty() {
+            if present.intersects(#mask) && (#units & attackers).non_empty() {
                 return Bitboard(u64::MAX);
             }
         });
@@ -183,6 +183,7 @@ pub fn influence(rules: &Rules) -> TokenStream {
         fn influence(&self, pos: &Position<Self>, target: Square, side: Side) -> Bitboard {
             let board = pos.board();
             let attackers = board.movable_by(side);
+            let present = board.kinds_present();
             let mut mask = 0u64;
             #body
             Bitboard(mask)
@@ -193,19 +194,19 @@ pub fn influence(rules: &Rules) -> TokenStream {
 /// The influence of `lines`, all observed by the units of `kinds` (those of `beyond`
 /// needing the square beyond the target).
 fn group(kinds: &[u8], beyond: &[u8], lines: &[Vector]) -> TokenStream {
-    let union = kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
+    let (present, units) = (kind_set(kinds), units_of(kinds));
     let mut code = TokenStream::new();
     for &(dx, dy) in lines {
         if !beyond.is_empty() {
             // a unit that captures its hurdle needs the square beyond the target
             // empty: the whole line counts
             let table = (0..64i8).map(|sq| bitboard_literal(ray(sq, dx, dy) | ray(sq, -dx, -dy)));
-            let union = beyond.iter().map(|k| quote!(board.of_kind(Kind(#k))));
+            let beyond = units_of(beyond);
             code.extend(quote! {
                 {
                     static LINE: [u64; 64] = [#(#table),*];
                     let line = LINE[target.index()];
-                    if line & ((#(#union)|*) & attackers).0 != 0 {
+                    if line & (#beyond & attackers).0 != 0 {
                         mask |= line;
                     }
                 }
@@ -233,8 +234,8 @@ fn group(kinds: &[u8], beyond: &[u8], lines: &[Vector]) -> TokenStream {
         }
     }
     quote! {
-        {
-            let movers = ((#(#union)|*) & attackers).0;
+        if present.intersects(#present) {
+            let movers = (#units & attackers).0;
             if movers != 0 {
                 #code
             }

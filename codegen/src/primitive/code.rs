@@ -92,7 +92,24 @@ pub fn show_vectors(v: &[Vector]) -> String {
         .join(" ")
 }
 
-/// A constant set of kinds, as generated code writes it.
+/// A constant set of kinds, as generated code writes it: its words as literals, so
+/// no test of it builds the set at run time.
 pub fn kind_set(kinds: &[u8]) -> TokenStream {
-    quote!(KindSet::of(&[#(#kinds),*]))
+    let mut words = [0u64; 4];
+    for &k in kinds {
+        words[usize::from(k / 64)] |= 1 << (k % 64);
+    }
+    let words = words.map(proc_macro2::Literal::u64_unsuffixed);
+    quote!(KindSet([#(#words),*]))
+}
+
+/// The squares of the units of `kinds` on `board`, as generated code writes it: a
+/// load per kind for a few kinds (branch-free), else one per kind on the board.
+pub fn units_of(kinds: &[u8]) -> TokenStream {
+    if kinds.len() <= 4 {
+        quote!((#(board.of_kind(Kind(#kinds)))|*))
+    } else {
+        let mask = kind_set(kinds);
+        quote!(board.of_kinds(#mask))
+    }
 }

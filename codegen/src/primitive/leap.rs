@@ -7,7 +7,7 @@
 //! paths; kinds leaping by the same vectors share one table and one lookup in the
 //! observation test.
 
-use super::code::{bitboard_literal, kind_set, push, show_vectors};
+use super::code::{bitboard_literal, kind_set, push, show_vectors, units_of};
 use super::{pawn, ClauseCx, Observer, Path, PawnMoves, Primitive, Shared, Vector, Walk};
 use crate::lower::{Clause, Kind};
 use proc_macro2::{Ident, TokenStream};
@@ -128,11 +128,13 @@ fn targets(vectors: &[Vector], dir: i8) -> Vec<syn::LitInt> {
         .collect()
 }
 
-/// The observation test of every leap of the rule set: per table, one lookup of the
-/// squares a unit of the kinds using it would leap from, among `attackers`. `leaps` maps
-/// each table's vectors to the kinds (indices) leaping by them.
-pub fn observe_all(leaps: &BTreeMap<Key, Vec<u8>>, tables: &mut Tables) -> TokenStream {
-    let mut body = TokenStream::new();
+/// The observation test of each group of leaps sharing their vectors: the kinds that
+/// leap so and the block that looks for them, guarded by their presence.
+pub fn observe_all(
+    leaps: &BTreeMap<Key, Vec<u8>>,
+    tables: &mut Tables,
+) -> Vec<(Vec<u8>, TokenStream)> {
+    let mut blocks = Vec::new();
     for ((vectors, forward), kinds) in leaps {
         let id = tables.id(vectors, *forward);
         let lookup = if *forward {
@@ -141,11 +143,11 @@ pub fn observe_all(leaps: &BTreeMap<Key, Vec<u8>>, tables: &mut Tables) -> Token
         } else {
             quote!(Bitboard(#id[target.index()]))
         };
-        let union = kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
         let mask = kind_set(kinds);
-        body.extend(quote! {
+        let units = units_of(kinds);
+        let block = quote! {
             if present.intersects(#mask) {
-                let candidates = #lookup & (#(#union)|*) & attackers;
+                let candidates = #lookup & #units & attackers;
                 if candidates.non_empty() {
                     if !filter {
                         return true;
@@ -157,9 +159,10 @@ pub fn observe_all(leaps: &BTreeMap<Key, Vec<u8>>, tables: &mut Tables) -> Token
                     }
                 }
             }
-        });
+        };
+        blocks.push((kinds.clone(), block));
     }
-    body
+    blocks
 }
 
 /// The key under which the observation test files a leap's vectors.

@@ -128,19 +128,11 @@ fn on_bitboards(vectors: &[Vector], clause: &Clause) -> TokenStream {
 }
 
 /// The observation test of every unbounded ride of the rule set: per direction, the
-/// nearest unit looking back from the target, if it is of a kind riding that way.
-/// `rides` maps each vector to the kinds (indices) riding along it.
-pub fn observe_all(rides: &BTreeMap<Vector, Vec<u8>>) -> TokenStream {
-    if rides.is_empty() {
-        return TokenStream::new();
-    }
-    let mut riders: Vec<u8> = rides.values().flatten().copied().collect();
-    riders.sort();
-    riders.dedup();
-    let union = riders.iter().map(|k| quote!(board.of_kind(Kind(#k))));
-    let scans = rides.iter().map(|(&(dx, dy), kinds)| {
+/// kinds riding along it and the block that finds the nearest unit looking back from
+/// the target, if it is of one of them. `rides` maps each vector to those kinds.
+pub fn observe_all(rides: &BTreeMap<Vector, Vec<u8>>) -> Vec<(Vec<u8>, TokenStream)> {
+    let scan = |&(dx, dy): &Vector, kinds: &Vec<u8>| {
         let mask = kind_set(kinds);
-        let union = kinds.iter().map(|k| quote!(board.of_kind(Kind(#k))));
         // the squares seen from the target, looking back along the vector: their
         // indices change monotonically, so the nearest unit is the lowest or the
         // highest set bit
@@ -151,23 +143,22 @@ pub fn observe_all(rides: &BTreeMap<Vector, Vec<u8>>) -> TokenStream {
         } else {
             quote!(63 - blockers.leading_zeros())
         };
-        quote! {
-            static RAY: [u64; 64] = [#(#ray),*];
-            let ray = RAY[target.index()];
-            if present.intersects(#mask) && ray & ((#(#union)|*) & attackers).0 != 0 {
-                let blockers = ray & board.occupied().0;
-                let s = Square::new((#nearest) as u8);
-                let p = board.unit(s);
-                if attackers.contains(s) && #mask.contains(p.kind) && (!filter || self.observation_ok(pos, s, p, target, target, side)) {
-                    return true;
+        // the nearest unit along the ray, whatever it is: a bit scan costs less than
+        // gathering the units of every kind riding this way
+        let block = quote! {
+            if present.intersects(#mask) {
+                static RAY: [u64; 64] = [#(#ray),*];
+                let blockers = RAY[target.index()] & board.occupied().0;
+                if blockers != 0 {
+                    let s = Square::new((#nearest) as u8);
+                    let p = board.unit(s);
+                    if attackers.contains(s) && #mask.contains(p.kind) && (!filter || self.observation_ok(pos, s, p, target, target, side)) {
+                        return true;
+                    }
                 }
             }
-        }
-    });
-    let mask = kind_set(&riders);
-    quote! {
-        if present.intersects(#mask) && ((#(#union)|*) & attackers).non_empty() {
-            #({ #scans })*
-        }
-    }
+        };
+        (kinds.clone(), block)
+    };
+    rides.iter().map(|(v, kinds)| scan(v, kinds)).collect()
 }
