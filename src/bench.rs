@@ -132,6 +132,9 @@ pub fn run(opts: &BenchOptions) {
     }
 }
 
+/// Runs of each timing, of which the best counts.
+const RUNS: usize = 3;
+
 /// Perft on the standard and fairy positions, beside the peer when there is one.
 fn perft_figures(opts: &BenchOptions) {
     println!("perft (nodes per second; ratio = peer time / fairyforge time, above 1 is faster)");
@@ -146,15 +149,25 @@ fn perft_figures(opts: &BenchOptions) {
             println!("  {name}: cannot read the position");
             continue;
         };
-        let start = Instant::now();
-        let nodes = perft(&mut pos, depth);
-        let ours = start.elapsed().as_secs_f64();
+        // the best of three runs on each side: one run is at the mercy of whatever else
+        // the machine does in those milliseconds
+        let (mut nodes, mut ours) = (0, f64::INFINITY);
+        for _ in 0..RUNS {
+            let start = Instant::now();
+            nodes = perft(&mut pos, depth);
+            ours = ours.min(start.elapsed().as_secs_f64());
+        }
         let mut line = format!(
             "  {name:<18} depth {depth}: {nodes:>11} nodes {ours:8.3} s {:7.1} Mn/s",
             nodes as f64 / ours / 1e6
         );
         if let Some(peer) = &opts.perft_peer {
-            match peer_perft(peer, variant, &peer_fen(variant, text), depth) {
+            let fen = peer_fen(variant, text);
+            let runs = (0..RUNS).map(|_| peer_perft(peer, variant, &fen, depth));
+            match runs
+                .collect::<Option<Vec<f64>>>()
+                .map(|t| t.into_iter().fold(f64::INFINITY, f64::min))
+            {
                 Some(theirs) => line.push_str(&format!(
                     "   peer {theirs:8.3} s   ratio {:5.2}",
                     theirs / ours
@@ -187,7 +200,7 @@ fn problem_figures(corpus: &Path, opts: &BenchOptions) {
     let (mut log_ours, mut log_ratio, mut n, mut m) = (0.0f64, 0.0f64, 0usize, 0usize);
     for stem in &chosen {
         let path = corpus.join("popeye").join(format!("{stem}.inp"));
-        let Some(ours) = time_process(&me, &ours_args, &path, cap) else {
+        let Some(ours) = best_time(&me, &ours_args, &path, cap) else {
             continue;
         };
         if opts.quick && n == 8 {
@@ -199,7 +212,7 @@ fn problem_figures(corpus: &Path, opts: &BenchOptions) {
         let theirs = opts
             .reference
             .as_ref()
-            .and_then(|r| time_process(r, &[], &path, cap));
+            .and_then(|r| best_time(r, &[], &path, cap));
         if let Some(theirs) = theirs {
             log_ratio += (theirs / ours).ln();
             m += 1;
@@ -329,17 +342,9 @@ struct Timer<'a> {
 }
 
 impl Timer<'_> {
-    /// The best of up to three runs for a short solve: one run is at the mercy of
-    /// whatever else the machine does in those milliseconds.
+    /// The best of a few runs (see [`best_time`]).
     fn best(&self, program: &Path, args: &[&str], file: &Path) -> Option<f64> {
-        let mut best = time_process(program, args, file, self.cap)?;
-        for _ in 0..2 {
-            if best > 0.5 {
-                break;
-            }
-            best = best.min(time_process(program, args, file, self.cap)?);
-        }
-        Some(best)
+        best_time(program, args, file, self.cap)
     }
 
     /// Reference time / fairyforge time on `file`, when both solve it within the cap.
@@ -349,6 +354,19 @@ impl Timer<'_> {
         let theirs = self.best(self.reference, &[], file)?;
         Some(theirs / ours)
     }
+}
+
+/// The best of up to three runs of `program` on `file` (fewer when a run takes more
+/// than 5 s): one run is at the mercy of whatever else the machine does meanwhile.
+fn best_time(program: &Path, args: &[&str], file: &Path, cap: Duration) -> Option<f64> {
+    let mut best = time_process(program, args, file, cap)?;
+    for _ in 1..RUNS {
+        if best > 5.0 {
+            break;
+        }
+        best = best.min(time_process(program, args, file, cap)?);
+    }
+    Some(best)
 }
 
 /// The geometric mean of numbers given by their logarithms.

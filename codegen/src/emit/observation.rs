@@ -19,7 +19,7 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
     let mut leaps: BTreeMap<(Vec<Vector>, bool), Vec<u8>> = BTreeMap::new();
     let mut rides: BTreeMap<Vector, Vec<u8>> = BTreeMap::new();
     let mut walkers = TokenStream::new();
-    let mut walks = TokenStream::new();
+    let mut walks: Vec<(Vec<u8>, TokenStream)> = Vec::new();
     let mut walking_kinds: Vec<u8> = Vec::new();
     let mut count = 0usize;
     for (i, kind) in rules.kinds.iter().enumerate() {
@@ -42,7 +42,7 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
                     let (walker, call) = walker(kind, k, clause, count);
                     count += 1;
                     walkers.extend(walker);
-                    walks.extend(call);
+                    walks.push((vec![k], call));
                     walking_kinds.push(k);
                 }
             }
@@ -59,6 +59,7 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
             }
         });
     }
+    let walks = in_groups(walks);
     let helpers = quote! {
         #walkers
 
