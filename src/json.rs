@@ -14,6 +14,8 @@ use fairyforge_engine::solution::{
 };
 use fairyforge_engine::stipulation::Goal;
 use fairyforge_engine::{Owner, Piece, Side, Square};
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
 use serde_json::{json, Value};
 
 /// What the JSON of a solution is written with.
@@ -90,30 +92,68 @@ fn mark(m: Mark) -> Value {
     }
 }
 
+/// A move as data, beside its text as written (fields in the order of their names, as
+/// every object of the document).
+#[derive(Serialize)]
+struct MoveDoc<'a> {
+    capture: Option<Value>,
+    castling_partner: Option<Value>,
+    effects: Vec<Value>,
+    from: String,
+    goal: Option<String>,
+    half_neutral: bool,
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'static str>,
+    mark: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    number: Option<u32>,
+    owner: &'static str,
+    promotion: Option<&'a str>,
+    recolour: Option<&'static str>,
+    side: &'static str,
+    text: String,
+    to: String,
+    walk: &'a str,
+}
+
 /// The move's data, beside `text` as written.
-fn move_data(names: &Names, played: &Played, text: String) -> Value {
+fn move_data<'a>(names: &'a Names, played: &Played, text: String) -> MoveDoc<'a> {
     let mv: &Move = &played.mv;
-    json!({
-        "text": text,
-        "side": side(played.side),
-        "walk": names.code(mv.mover.kind),
-        "owner": owner(mv.mover.owner),
-        "half_neutral": mv.mover.half,
-        "from": mv.from.to_string(),
-        "to": mv.to.to_string(),
-        "kind": kind(mv.kind),
-        "capture": mv.captured.map(|c| placed(names, c, mv.capture_at)),
-        "promotion": mv.promotion.map(|k| names.code(k)),
-        "recolour": mv.recolour.map(owner),
-        "castling_partner": mv.partner().map(|(from, to)| json!({ "from": from.to_string(), "to": to.to_string() })),
-        "effects": mv.extras().map(|e| effect(names, e)).collect::<Vec<_>>(),
-        "mark": mark(played.mark),
-        "goal": played.goal.map(|g| g.symbol()),
-    })
+    MoveDoc {
+        capture: mv.captured.map(|c| placed(names, c, mv.capture_at)),
+        castling_partner: mv
+            .partner()
+            .map(|(from, to)| json!({ "from": from.to_string(), "to": to.to_string() })),
+        effects: mv.extras().map(|e| effect(names, e)).collect(),
+        from: mv.from.to_string(),
+        goal: played.goal.map(|g| g.symbol()),
+        half_neutral: mv.mover.half,
+        kind: kind(mv.kind),
+        label: None,
+        mark: mark(played.mark),
+        number: None,
+        owner: owner(mv.mover.owner),
+        promotion: mv.promotion.map(|k| names.code(k)),
+        recolour: mv.recolour.map(owner),
+        side: side(played.side),
+        text,
+        to: mv.to.to_string(),
+        walk: names.code(mv.mover.kind),
+    }
+}
+
+/// A line of play as data.
+#[derive(Serialize)]
+struct LineDoc<'a> {
+    forced: bool,
+    moves: Vec<MoveDoc<'a>>,
+    skipped_first: bool,
+    text: String,
 }
 
 impl Context<'_> {
-    fn played(&self, played: &Played) -> Value {
+    fn played(&self, played: &Played) -> MoveDoc<'_> {
         move_data(
             self.names,
             played,
@@ -121,27 +161,26 @@ impl Context<'_> {
         )
     }
 
-    fn line(&self, line: &Line) -> Value {
-        let moves: Vec<Value> = line
+    fn line(&self, line: &Line) -> LineDoc<'_> {
+        let moves = line
             .moves
             .iter()
-            .map(|m| {
-                let mut v = self.played(&m.played);
-                v["number"] = json!(m.number);
-                v["label"] = json!(match m.label {
+            .map(|m| MoveDoc {
+                number: Some(m.number),
+                label: Some(match m.label {
                     Label::Number => "number",
                     Label::Ellipsis => "ellipsis",
                     Label::Bare => "bare",
-                });
-                v
+                }),
+                ..self.played(&m.played)
             })
             .collect();
-        json!({
-            "text": line_text(self.names, line, self.goal),
-            "skipped_first": line.skipped_first,
-            "forced": line.forced,
-            "moves": moves,
-        })
+        LineDoc {
+            forced: line.forced,
+            moves,
+            skipped_first: line.skipped_first,
+            text: line_text(self.names, line, self.goal),
+        }
     }
 
     fn attack(&self, a: &Attack) -> Value {
@@ -189,7 +228,7 @@ impl Context<'_> {
                 // the first moves in the reference's order, then the play as without the
                 // option
                 let mut value = self.solution(play);
-                let numbered: Vec<Value> = moves
+                let numbered: Vec<MoveDoc> = moves
                     .iter()
                     .map(|m| move_data(self.names, m, progress_text(self.names, m)))
                     .collect();
@@ -200,27 +239,99 @@ impl Context<'_> {
     }
 }
 
+/// A sequence written as it is made: each element built, written and dropped in turn,
+/// so a problem with millions of lines never holds them all as JSON values at once.
+struct Streamed<F>(F);
+
+impl<F, I> Serialize for Streamed<F>
+where
+    F: Fn() -> I,
+    I: IntoIterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq((self.0)())
+    }
+}
+
+/// A solution written as it is made (its lines one by one).
+struct Written<'a> {
+    cx: &'a Context<'a>,
+    solution: &'a Solution,
+}
+
+impl Written<'_> {
+    /// The solution's entries: its lines streamed, the rest as values; the first
+    /// moves of `Numbered` after the entries of its play.
+    fn entries<M: SerializeMap>(&self, s: &Solution, map: &mut M) -> Result<(), M::Error> {
+        match s {
+            Solution::Lines(lines) => {
+                map.serialize_entry("lines", &Streamed(|| lines.iter().map(|l| self.cx.line(l))))
+            }
+            Solution::Numbered { moves, play, .. } => {
+                self.entries(play, map)?;
+                let numbered = Streamed(|| {
+                    moves
+                        .iter()
+                        .map(|m| move_data(self.cx.names, m, progress_text(self.cx.names, m)))
+                });
+                map.serialize_entry("move_numbers", &numbered)
+            }
+            other => match self.cx.solution(other) {
+                Value::Object(entries) => entries
+                    .iter()
+                    .try_for_each(|(k, v)| map.serialize_entry(k, v)),
+                value => map.serialize_entry("value", &value),
+            },
+        }
+    }
+}
+
+impl Serialize for Written<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.entries(self.solution, &mut map)?;
+        map.end()
+    }
+}
+
+/// One twin: its heading, stipulation, and solutions written as they are made.
+#[derive(Serialize)]
+struct TwinDoc<'a, S: Serialize> {
+    heading: Option<String>,
+    stipulation: &'a str,
+    solutions: Option<S>,
+    unsupported: Option<&'a String>,
+    interrupted: bool,
+}
+
 /// One problem as a JSON document on one line.
 pub fn problem_json(result: &ProblemResult, file: &str, seconds: f64) -> String {
     let p = &result.problem;
     let names = &result.names;
-    let twins: Vec<Value> = result
+    let contexts: Vec<Context> = result
         .twins
         .iter()
-        .map(|t| {
-            let cx = Context {
-                names,
-                goal: t.goal.unwrap_or(Goal::Mate),
-            };
-            json!({
-                "heading": t.heading.as_ref().map(|h| twin_heading(h, names)),
-                "stipulation": t.stipulation,
-                "solutions": t.outcome.as_ref().map(|s| s.iter().map(|s| cx.solution(s)).collect::<Vec<_>>()).ok(),
-                "unsupported": t.outcome.as_ref().err(),
-                "interrupted": t.stopped.is_some(),
-            })
+        .map(|t| Context {
+            names,
+            goal: t.goal.unwrap_or(Goal::Mate),
         })
         .collect();
+    let twins = Streamed(|| {
+        result.twins.iter().zip(&contexts).map(|(t, cx)| TwinDoc {
+            heading: t.heading.as_ref().map(|h| twin_heading(h, names)),
+            stipulation: &t.stipulation,
+            solutions: t.outcome.as_ref().ok().map(|solutions| {
+                Streamed(move || {
+                    solutions
+                        .iter()
+                        .map(move |solution| Written { cx, solution })
+                })
+            }),
+            unsupported: t.outcome.as_ref().err(),
+            interrupted: t.stopped.is_some(),
+        })
+    });
     let doc = json!({
         "file": file,
         "line": p.line,
@@ -231,10 +342,31 @@ pub fn problem_json(result: &ProblemResult, file: &str, seconds: f64) -> String 
         "pieces": p.pieces.iter().map(|u| u.to_string()).collect::<Vec<_>>(),
         "conditions": p.conditions.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
         "options": p.options.iter().map(|o| o.to_string()).collect::<Vec<_>>(),
-        "twins": twins,
         "seconds": seconds,
     });
-    format!("{doc}\n")
+    // the problem's fields, then its twins written one solution line at a time
+    let mut out = Vec::new();
+    let mut writer = serde_json::Serializer::new(&mut out);
+    let written = (|| {
+        let mut map = writer.serialize_map(None)?;
+        if let Value::Object(fields) = &doc {
+            fields
+                .iter()
+                .try_for_each(|(k, v)| map.serialize_entry(k, v))?;
+        }
+        map.serialize_entry("twins", &twins)?;
+        map.end()
+    })();
+    if let Err(e) = written {
+        return error_json(
+            file,
+            p.line,
+            1,
+            &format!("cannot write the solution as JSON: {e}"),
+        );
+    }
+    out.push(b'\n');
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// A problem that could not be read, as a JSON document on one line: where and why.
