@@ -8,6 +8,7 @@ pub mod catalogue;
 pub mod check_rules;
 pub mod examples;
 pub mod json;
+pub mod progress;
 pub mod rules;
 pub mod solcmp;
 pub mod stream;

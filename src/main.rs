@@ -10,9 +10,10 @@ use fairyforge::engine::output::text::write_problem;
 use fairyforge::engine::perft::{divide, perft};
 use fairyforge::engine::problem::{check_problem, read_problems, solve_problem, Settings};
 use fairyforge::engine::solve::SEARCH_STACK;
+use fairyforge::progress::Display;
 use fairyforge::stream::{InOrder, Written};
 use fairyforge::Rules;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -172,11 +173,14 @@ fn solve(
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let at_once = jobs.unwrap_or(cores).clamp(1, items.len().max(1));
     let interrupt = fairyforge::stream::interruption();
+    // progress lines on stderr, when it is a terminal
+    let display = Display::on_terminal();
     let settings = Settings {
         popeye_codes,
         max_time,
         threads: threads.unwrap_or(cores / at_once).max(1),
         interrupt: interrupt.clone(),
+        progress: None,
         hash_mb: hash,
         started: None,
     };
@@ -198,10 +202,19 @@ fn solve(
         }
         let mut err = said(&item.file, "warning", &warnings);
         let start = Instant::now();
+        let name = format!("{}:{}", item.file, problem.line);
+        let progress = display.as_ref().map(|d| d.start(name));
+        let settings = Settings {
+            progress: progress.clone(),
+            ..settings.clone()
+        };
         // a panic is a bug, but it costs this problem only, never the others
         let solved = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             solve_problem::<Rules>(problem, &settings)
         }));
+        if let (Some(d), Some(p)) = (&display, &progress) {
+            d.finish(p);
+        }
         let result = match solved {
             Ok(result) => result,
             Err(panic) => {
@@ -227,7 +240,14 @@ fn solve(
     };
     // problems are taken in order by `at_once` workers and written in order, each as
     // soon as it and those before it are done
-    let order = InOrder::new(std::io::stdout(), std::io::stderr());
+    let (out, err): (Box<dyn Write + Send>, Box<dyn Write + Send>) = match &display {
+        Some(d) => (
+            Box::new(d.writer(std::io::stdout())),
+            Box::new(d.writer(std::io::stderr())),
+        ),
+        None => (Box::new(std::io::stdout()), Box::new(std::io::stderr())),
+    };
+    let order = InOrder::new(out, err);
     let next = AtomicUsize::new(0);
     let worker = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
@@ -240,14 +260,27 @@ fn solve(
         order.done(i, Written { out, err, ok });
     };
     std::thread::scope(|scope| {
+        if let Some(d) = &display {
+            scope.spawn(|| d.run());
+        }
+        let mut workers = Vec::new();
         for _ in 0..at_once {
             let spawned = std::thread::Builder::new()
                 .stack_size(SEARCH_STACK)
                 .spawn_scoped(scope, worker);
-            if let Err(e) = spawned {
-                eprintln!("error: cannot start a thread to solve with: {e}");
-                break;
+            match spawned {
+                Ok(handle) => workers.push(handle),
+                Err(e) => {
+                    eprintln!("error: cannot start a thread to solve with: {e}");
+                    break;
+                }
             }
+        }
+        for handle in workers {
+            let _ = handle.join();
+        }
+        if let Some(d) = &display {
+            d.stop();
         }
     });
     if next.load(Ordering::Relaxed) < items.len() {

@@ -43,6 +43,8 @@ fn an_interrupted_run_writes_what_was_found_and_exits_non_zero() {
         assert!(n > 0, "ended before the first problem was written");
         seen.extend_from_slice(&buf[..n]);
     }
+    // (and give the worker the moment it takes to begin the second)
+    std::thread::sleep(std::time::Duration::from_millis(300));
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -106,4 +108,34 @@ fn max_time_refuses_what_is_not_a_number_of_seconds() {
             "{bad}"
         );
     }
+}
+
+/// The searches of a problem report where they are: the length sought, the first move
+/// of the line under way, the positions visited (what a terminal's progress line shows).
+#[test]
+fn a_search_reports_its_progress() {
+    use fairyforge::engine::problem::{read_problems, solve_problem, Settings};
+    use fairyforge::engine::solve::progress::Progress;
+    use std::sync::Arc;
+    let text = format!("BeginProblem\n{MANY}EndProblem\n");
+    let problem = read_problems::<fairyforge::Rules>(&text)
+        .pop()
+        .and_then(Result::ok)
+        .expect("the problem reads");
+    let progress = Arc::new(Progress::default());
+    // (two seconds are many reports' worth of positions on any machine)
+    let settings = Settings {
+        progress: Some(progress.clone()),
+        max_time: Some(std::time::Duration::from_secs(2)),
+        ..Settings::default()
+    };
+    let result = solve_problem::<fairyforge::Rules>(&problem, &settings);
+    assert!(
+        result.twins[0].stopped.is_some(),
+        "a million lines take longer"
+    );
+    let now = progress.snapshot();
+    assert_eq!(now.length, 6, "{now:?}");
+    assert!(now.nodes >= 1 << 10, "{now:?}");
+    assert!(now.first.is_some() && now.depth > 0, "{now:?}");
 }

@@ -52,6 +52,8 @@ pub struct Settings {
     /// Raised (by a signal handler, say) to stop every search at once: what was found
     /// is kept, and the problem is marked interrupted.
     pub interrupt: Arc<AtomicBool>,
+    /// Where the problem's searches report what they do (a display on a terminal).
+    pub progress: Option<Arc<crate::solve::progress::Progress>>,
     /// The most megabytes a transposition table of a search takes (`--hash`; 256 when
     /// not given).
     pub hash_mb: Option<usize>,

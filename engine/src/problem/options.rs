@@ -94,6 +94,7 @@ pub(super) fn read_options(
     let started = settings.started.unwrap_or_else(Instant::now);
     options.settings.deadline = max_time.map(|t| started + t);
     options.settings.interrupt = Some(settings.interrupt.clone());
+    options.settings.progress = settings.progress.clone();
     if let Some(mb) = settings.hash_mb {
         options.settings.table_bytes = mb.saturating_mul(1 << 20);
     }

@@ -29,6 +29,7 @@ mod goal;
 mod help;
 mod intelligent;
 mod lines;
+pub mod progress;
 mod reciprocal;
 mod series;
 mod settings;
@@ -108,6 +109,8 @@ pub struct Solver<'p, R: RuleSet> {
     /// Lines of help play already made with their marks, in the order found, waiting
     /// for the sink ([`Solver::solve_help`]).
     made: Vec<Line>,
+    /// Moves the position had played before the search began.
+    root_depth: usize,
 }
 
 impl<'p, R: RuleSet> Solver<'p, R> {
@@ -134,7 +137,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             _ => None,
         };
         let table = Table::new(opts.table_bytes);
+        let root_depth = pos.history().len();
         Solver {
+            root_depth,
             bound,
             proof,
             killers,
@@ -203,7 +208,8 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             return true;
         }
         self.nodes += 1;
-        if self.nodes & 0x3ff == 0 {
+        if self.nodes & (progress::REPORT_EVERY - 1) == 0 {
+            self.report_progress();
             if let Some(deadline) = self.opts.deadline {
                 if Instant::now() >= deadline {
                     self.stopped = Some(Stop::Time);
@@ -218,6 +224,23 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             }
         }
         self.stopped.is_some()
+    }
+
+    /// Tells the problem's [`Progress`](progress::Progress), if it has one, where the
+    /// search is.
+    fn report_progress(&self) {
+        let Some(progress) = &self.opts.progress else {
+            return;
+        };
+        let line = &self.pos.history()[self.root_depth.min(self.pos.history().len())..];
+        let now = progress::Snapshot {
+            first: line.first().map(|mv| (mv.from, mv.to)),
+            depth: line.len(),
+            length: self.stip.moves,
+            solutions: self.found,
+            nodes: 0,
+        };
+        progress.report(now, progress::REPORT_EVERY);
     }
 
     /// Stops the search once `MaxSolutions` solutions are found.

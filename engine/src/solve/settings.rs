@@ -2,6 +2,7 @@
 //! reference's options, as the problem's setup turns them into settings), and the limits
 //! of the search (time, threads).
 
+use super::progress::Progress;
 use crate::board::Board;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -33,6 +34,8 @@ pub struct SolveOptions {
     pub max_nodes: Option<u64>,
     /// Stop when this is raised (an interruption by the user).
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// Where the search reports what it is doing, for a display on a terminal.
+    pub progress: Option<Arc<Progress>>,
     /// The most bytes a transposition table of the search takes (`--hash`).
     pub table_bytes: usize,
     /// Cut help and series lines whose mate or stalemate is out of reach
@@ -80,6 +83,7 @@ impl Default for SolveOptions {
             deadline: None,
             max_nodes: None,
             interrupt: None,
+            progress: None,
             table_bytes: 256 << 20,
             goal_bound: true,
             first_skipped: false,
