@@ -174,13 +174,11 @@ impl<R: RuleSet> Solver<'_, R> {
     }
 
     /// What the move just made left the side to move in (a double stalemate told apart
-    /// only under that goal).
+    /// only under that goal; a side without a royal unit is never in check, and is
+    /// stalemated when it cannot move).
     fn mark(&mut self) -> Mark {
         let side = self.pos.side();
-        if self.pos.royal_squares(side).is_empty() {
-            return Mark::None;
-        }
-        let check = self.pos.in_check(side);
+        let check = !self.pos.royal_squares(side).is_empty() && self.pos.in_check(side);
         let can_move = self.pos.has_legal_move(&mut self.scratch);
         match (check, can_move) {
             (true, false) => Mark::Mate,
