@@ -8,7 +8,7 @@
 //! `exact-` play seeks no shorter solutions. Structured stipulations (`SStipulation`)
 //! solve as their basic families, as help play followed by a battle branch, or as one
 //! attacking move and its defence before a direct branch, a constraint `{goal}` binding
-//! each defence.
+//! each defence. A side without a king that cannot move is stalemated.
 
 mod common;
 
@@ -334,4 +334,15 @@ fn battle_moves_that_capture_for_the_goal_are_marked_x() {
     assert!(lines.contains(&"1.Qd1*h5 + x !"), "{out}");
     assert!(lines.contains(&"2.Qa1*a4 + x"), "{out}");
     assert!(lines.contains(&"2.Qa1*a5 x"), "{out}");
+}
+
+#[test]
+fn a_side_without_a_king_that_cannot_move_is_stalemated() {
+    // Black's pawns are blocked: whatever White plays, Black cannot move
+    let out = solve(
+        "kingless-stalemate",
+        "BeginProblem\nPieces White Kh1 Pa6 Pb3 Sh3 Black Pa7 Pb4\nStipulation =1\nEndProblem\n",
+    );
+    assert!(out.contains("1.Kh1-g1 = !"), "{out}");
+    assert!(!out.contains("#"), "{out}");
 }
