@@ -95,7 +95,7 @@ pub struct Lines {
 #[derive(Clone, Debug)]
 pub enum LineShape {
     /// `a,b`: all images of (a,b) under the symmetries of the board.
-    Vector(i32, i32),
+    Vector(Number, Number),
     /// `rook`, `bishop`, `queen`, `knight`, `any`.
     Named(Spanned<String>),
 }
@@ -111,11 +111,37 @@ pub struct Opt {
     pub value: Option<Spanned<OptValue>>,
 }
 
+/// A whole number as written: its value, held within ±`i32::MAX` (a larger one is
+/// out of every range the checks accept), and its text, which messages quote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Number {
+    /// The value, clamped to ±`i32::MAX`.
+    pub value: i32,
+    /// The digits (and sign) as written.
+    pub written: String,
+}
+
+impl Number {
+    /// The number `written` (an optional `-` and digits), however large.
+    pub fn read(written: &str) -> Number {
+        let negative = written.starts_with('-');
+        let value = match written.parse::<i64>() {
+            Ok(n) => n.clamp(-i64::from(i32::MAX), i64::from(i32::MAX)) as i32,
+            Err(_) if negative => -i32::MAX,
+            Err(_) => i32::MAX,
+        };
+        Number {
+            value,
+            written: written.to_string(),
+        }
+    }
+}
+
 /// The value of an option.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptValue {
     /// A number.
-    Int(i32),
+    Int(Number),
     /// A word.
     Word(String),
 }

@@ -102,21 +102,75 @@ impl Diagnostic {
     /// caret with the expectation. (The procedural macro reports errors one by one.)
     pub fn render(&self, files: &[SourceFile]) -> String {
         let mut db = SimpleFiles::new();
-        for f in files {
-            db.add(f.path.clone(), f.text.clone());
+        let mut shown = (self.span.start, self.span.end);
+        for (i, f) in files.iter().enumerate() {
+            let (text, moved) = visible(&f.text);
+            if i == self.span.file {
+                shown = (moved(self.span.start), moved(self.span.end));
+            }
+            db.add(f.path.clone(), text);
         }
         let report = Report::error()
             .with_message(&self.message)
-            .with_labels(vec![Label::primary(
-                self.span.file,
-                self.span.start..self.span.end,
-            )
-            .with_message(&self.label)]);
+            .with_labels(vec![
+                Label::primary(self.span.file, shown.0..shown.1).with_message(&self.label)
+            ]);
         let mut out = NoColor::new(Vec::new());
         // Writing into a Vec cannot fail, and spans always come from these files.
         let _ = term::emit(&mut out, &Config::default(), &db, &report);
         String::from_utf8_lossy(&out.into_inner()).into_owned()
     }
+}
+
+/// Whether `c` takes no room on a terminal: a control character (a line break or a tab
+/// too) or a character of no width (a zero-width space or joiner, a mark standing alone).
+pub fn invisible(c: char) -> bool {
+    use unicode_width::UnicodeWidthChar;
+    c.is_control() || c.width().unwrap_or(0) == 0
+}
+
+/// Text found where something else was expected, as a message quotes it: `` `text` ``,
+/// or, for a line break or a character that takes no room, its name.
+pub fn quoted(found: &str) -> String {
+    match found.chars().next() {
+        Some('\n' | '\r') => "the end of the line".to_string(),
+        Some(c) if invisible(c) => format!("the invisible character U+{:04X}", c as u32),
+        _ => format!("`{found}`"),
+    }
+}
+
+/// `text` as a caret can point into it: each character that takes no room on a
+/// terminal (a control character other than a tab or a line break, a zero-width space
+/// or joiner, a mark standing alone) becomes one visible character (a control
+/// character its picture, `␁`; the others `�`), so columns stay as counted and a caret
+/// under it is seen. Returns the text and the map from an offset of `text` to the same
+/// place in it.
+fn visible(text: &str) -> (String, impl Fn(usize) -> usize) {
+    let mut out = String::with_capacity(text.len());
+    // (offset in `text` past a replaced character, bytes added up to there)
+    let mut moved: Vec<(usize, isize)> = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let line_end = c == '\n' || (c == '\r' && chars.peek().is_some_and(|&(_, n)| n == '\n'));
+        let shown = match c {
+            _ if line_end || c == '\t' || !invisible(c) => c,
+            '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + c as u32).unwrap_or('\u{fffd}'),
+            '\u{7f}' => '\u{2421}',
+            _ => '\u{fffd}',
+        };
+        out.push(shown);
+        if shown != c {
+            let before = moved.last().map_or(0, |m| m.1);
+            let added = shown.len_utf8() as isize - c.len_utf8() as isize;
+            moved.push((at + c.len_utf8(), before + added));
+        }
+    }
+    let map = move |offset: usize| {
+        let i = moved.partition_point(|m| m.0 <= offset);
+        let added = if i == 0 { 0 } else { moved[i - 1].1 };
+        offset.saturating_add_signed(added)
+    };
+    (out, map)
 }
 
 impl fmt::Display for Diagnostic {

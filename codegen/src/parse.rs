@@ -5,7 +5,7 @@
 //! errors are reported in words (what was expected), never with grammar rule names.
 
 use crate::ast::*;
-use crate::diagnostic::{Diagnostic, Diagnostics, Span};
+use crate::diagnostic::{quoted, Diagnostic, Diagnostics, Span};
 use crate::limits;
 use crate::primitive::{Form, PRIMITIVES};
 use pest::iterators::Pair;
@@ -90,12 +90,14 @@ fn top_level_blocks(file: usize, text: &str, errors: &mut Diagnostics) -> Vec<Sp
         let word = &text[start..word_end];
         let is_block = word == "piece" || word == "condition";
         if !is_block {
-            let end = word_end.max(start + 1).min(text.len());
+            // (a word, or else the one character there, whatever its length in bytes)
+            let first = text[start..].chars().next().map_or(0, char::len_utf8);
+            let end = word_end.max(start + first);
             errors.0.push(Diagnostic::new(
                 Span { file, start, end },
                 format!(
-                    "expected a `piece` or `condition` block, found `{}`",
-                    &text[start..end]
+                    "expected a `piece` or `condition` block, found {}",
+                    quoted(&text[start..end])
                 ),
                 "a rule file holds `piece Name { … }` and `condition Name { … }` blocks",
             ));
@@ -316,7 +318,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
     let found_text = if found.is_empty() {
         "the end of the block".to_string()
     } else {
-        format!("`{found}`")
+        quoted(found)
     };
     Diagnostic::new(
         Span {
@@ -750,11 +752,10 @@ impl Ctx {
             match p.as_rule() {
                 Rule::forward => forward = true,
                 Rule::vector => {
-                    let mut n = p
-                        .into_inner()
-                        .map(|i| i.as_str().parse::<i32>().unwrap_or(i32::MAX));
-                    let a = n.next().unwrap_or(0);
-                    let b = n.next().unwrap_or(0);
+                    let mut n = p.into_inner().map(|i| Number::read(i.as_str()));
+                    let zero = || Number::read("0");
+                    let a = n.next().unwrap_or_else(zero);
+                    let b = n.next().unwrap_or_else(zero);
                     shape = Some(LineShape::Vector(a, b));
                 }
                 Rule::line_name => shape = Some(LineShape::Named(self.spanned(&p))),
@@ -769,7 +770,7 @@ impl Ctx {
                 let value = oi.next().map(|v| {
                     let sp = self.span(&v);
                     let val = match v.as_rule() {
-                        Rule::int => OptValue::Int(v.as_str().parse().unwrap_or(i32::MAX)),
+                        Rule::int => OptValue::Int(Number::read(v.as_str())),
                         _ => OptValue::Word(v.as_str().to_string()),
                     };
                     Spanned::new(val, sp)
@@ -788,7 +789,7 @@ impl Ctx {
             lines: Some(Lines {
                 span: lines_span,
                 forward,
-                shape: shape.unwrap_or(LineShape::Vector(0, 0)),
+                shape: shape.unwrap_or(LineShape::Vector(Number::read("0"), Number::read("0"))),
             }),
             options,
         }

@@ -5,7 +5,8 @@
 //!
 //! One file per class of error: syntax, unknown primitive, unknown lines, duplicate code,
 //! duplicate piece, vectors that cannot move, an option the primitive does not take, a bad
-//! option value, options that contradict each other (`hurdles:` over an adjacent hurdle,
+//! option value, an option given twice, a number beyond 32 bits (quoted as written), a
+//! character that takes no room (shown visibly under its caret), options that contradict each other (`hurdles:` over an adjacent hurdle,
 //! a lame `ride` over units), `castling` without `royal`, `double_step` without `pawn`, illegal example
 //! positions, unknown codes in examples, pieces without codes or text; and the errors of
 //! the `rules_str!` and `include_rules!` forms; and for conditions, an example naming an

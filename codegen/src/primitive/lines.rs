@@ -51,11 +51,13 @@ pub fn read(lines: &Lines, limit: i32, errors: &mut Diagnostics) -> Option<Vec<V
         errors.0.push(Diagnostic::new(span, message, label));
     };
     let vectors = match &lines.shape {
-        LineShape::Vector(a, b) => {
-            if (*a == 0 && *b == 0) || a.abs() > limit || b.abs() > limit {
-                let why = if *a == 0 && *b == 0 {
-                    "the vector 0,0 does not move".to_string()
+        LineShape::Vector(na, nb) => {
+            let (a, b) = (na.value, nb.value);
+            if (a == 0 && b == 0) || a.abs() > limit || b.abs() > limit {
+                let why = if a == 0 && b == 0 {
+                    format!("the vector {},{} does not move", na.written, nb.written)
                 } else {
+                    let (a, b) = (&na.written, &nb.written);
                     format!("the vector {a},{b} cannot move on an 8×8 board")
                 };
                 error(
@@ -65,7 +67,7 @@ pub fn read(lines: &Lines, limit: i32, errors: &mut Diagnostics) -> Option<Vec<V
                 );
                 return None;
             }
-            images(*a as i8, *b as i8)
+            images(a as i8, b as i8)
         }
         LineShape::Named(n) => match named_lines(&n.node) {
             Some(v) => v,

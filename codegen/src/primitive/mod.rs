@@ -180,13 +180,21 @@ impl ClauseCx<'_> {
         &self.clause.primitive.node
     }
 
-    /// Reads the options in order: an option not in `valid` is reported, the others are
-    /// handed to `read` by name.
+    /// Reads the options in order: an option not in `valid` is reported, and so is an
+    /// option given a second time; the others are handed to `read` by name.
     pub fn read_options(&mut self, valid: &[&str], mut read: impl FnMut(&mut Self, &ast::Opt)) {
         let clause = self.clause;
-        for o in &clause.options {
+        for (i, o) in clause.options.iter().enumerate() {
             let name = o.name.node.as_str();
-            if valid.contains(&name) {
+            let first = clause.options[..i].iter().find(|p| p.name.node == name);
+            if let Some(first) = first.filter(|_| valid.contains(&name)) {
+                let text = written(first);
+                self.error(
+                    o.name.span,
+                    format!("option `{name}` given twice in one `{}`", self.word()),
+                    format!("`{text}` is given before it: keep one"),
+                );
+            } else if valid.contains(&name) {
                 read(self, o);
             } else {
                 self.error(
@@ -204,7 +212,7 @@ impl ClauseCx<'_> {
         match &o.value {
             Some(v) => {
                 let written = match &v.node {
-                    OptValue::Int(n) => n.to_string(),
+                    OptValue::Int(n) => n.written.clone(),
                     OptValue::Word(w) => w.clone(),
                 };
                 self.error(
@@ -222,10 +230,19 @@ impl ClauseCx<'_> {
     }
 }
 
+/// An option as written, value and all: `land: any`.
+fn written(o: &ast::Opt) -> String {
+    match o.value.as_ref().map(|v| &v.node) {
+        Some(OptValue::Int(n)) => format!("{}: {}", o.name.node, n.written),
+        Some(OptValue::Word(w)) => format!("{}: {w}", o.name.node),
+        None => o.name.node.clone(),
+    }
+}
+
 /// The number an option is given, if any.
 pub fn int(o: &ast::Opt) -> Option<i32> {
     match o.value.as_ref().map(|v| &v.node) {
-        Some(OptValue::Int(n)) => Some(*n),
+        Some(OptValue::Int(n)) => Some(n.value),
         _ => None,
     }
 }

@@ -17,7 +17,7 @@ const PLANNED_HELP: u32 = 8;
 /// Lines found and kept as moves, past which a search under a time limit makes them
 /// lines with their marks at once ([`Solver::flush_found`]): the making takes time, which
 /// the limit must count, and the lines made are smaller to keep than the search's.
-const FLUSH_FOUND: usize = 256;
+pub(super) const FLUSH_FOUND: usize = 256;
 
 /// The moves of the mating side and of the goal side in help play of `len` half-moves
 /// (the goal side moves second to last, the mating side last).
@@ -349,7 +349,7 @@ impl<R: RuleSet> Solver<'_, R> {
     /// Whether lines found are made lines with their marks as the search goes
     /// ([`Solver::flush_found`]): under a time limit or an interruption, in the one
     /// search (not in a worker of a shared one, whose lines are put in order after).
-    fn flushes(&self) -> bool {
+    pub(super) fn flushes(&self) -> bool {
         (self.opts.deadline.is_some() || self.opts.interrupt.is_some()) && !self.table.is_shared()
     }
 

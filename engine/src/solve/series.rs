@@ -2,6 +2,7 @@
 //! (`ser-#`), to let the other side reach it in one (`ser-h#`), or to force it to
 //! (`ser-s#`, `ser-r#`); and the set play of the last three.
 
+use super::help::FLUSH_FOUND;
 use super::table::{table_key, TAG_SERIES};
 use super::Solver;
 use crate::bound::Verdict;
@@ -24,6 +25,9 @@ impl<R: RuleSet> Solver<'_, R> {
         }
         self.series(n, &mut line, &mut lines);
         self.plan = None;
+        for made in std::mem::take(&mut self.made) {
+            sink.line(made);
+        }
         for l in lines {
             let written = self.series_line(&l);
             sink.line(written);
@@ -91,6 +95,9 @@ impl<R: RuleSet> Solver<'_, R> {
                 continue;
             }
             any |= self.series_move(left, mv, line, out);
+            if out.len() >= FLUSH_FOUND && self.flushes() {
+                self.flush_series(line, out);
+            }
             self.check_solution_limit();
             if self.stopped.is_some() {
                 break;
@@ -136,8 +143,8 @@ impl<R: RuleSet> Solver<'_, R> {
 
     /// Whether series play of `left` moves from the diagram is shared out among workers
     /// ([`Solver::share_first_moves`]): a long plain series or help series to mate or
-    /// stalemate, with more than one thread allowed and nothing that depends on the
-    /// order the lines are found in.
+    /// stalemate, with more than one thread allowed, no time limit and nothing that
+    /// depends on the order the lines are found in.
     pub(super) fn shares_series(&self, left: u32) -> bool {
         self.opts.threads > 1
             && left >= 4
@@ -147,6 +154,9 @@ impl<R: RuleSet> Solver<'_, R> {
             && self.proof.is_none()
             && self.opts.max_solutions.is_none()
             && self.first_moves.is_none()
+            // (a search under a time limit makes its lines as it finds them, so that the
+            // limit holds for that too: one search)
+            && self.opts.deadline.is_none()
     }
 
     /// One move `mv` of the series side with `left` moves (this one included), `line`
@@ -201,6 +211,28 @@ impl<R: RuleSet> Solver<'_, R> {
         self.pos.unmake();
         self.follow_unmake(mv);
         any
+    }
+
+    /// Makes the lines `out` found so far lines with their marks, kept in order for the
+    /// sink, as help play does ([`Solver::flush_found`]): a long series found line after
+    /// line (each differing from the one before in its last moves only) is otherwise
+    /// kept as that many copies of its moves, memory growing with the length written,
+    /// and made only after the time limit. `line` is the series played from the
+    /// diagram, the other side passing after each move; it is taken back and played
+    /// again.
+    fn flush_series(&mut self, line: &[Move], out: &mut Vec<Vec<Move>>) {
+        for _ in line {
+            self.pos.unpass();
+            self.pos.unmake();
+        }
+        for l in std::mem::take(out) {
+            let made = self.series_line(&l);
+            self.made.push(made);
+        }
+        for mv in line {
+            self.pos.make(*mv);
+            self.pos.pass();
+        }
     }
 
     /// Records `line` completed by each reply of the side to move that reaches the
