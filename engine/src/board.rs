@@ -295,7 +295,10 @@ mod kind_tests {
             board.of_kinds(KindSet::of(&[1, 255, 65])),
             Bitboard::from_square(a) | Bitboard::from_square(b)
         );
-        assert_eq!(board.of_kinds(KindSet::of(&[255])), Bitboard::from_square(b));
+        assert_eq!(
+            board.of_kinds(KindSet::of(&[255])),
+            Bitboard::from_square(b)
+        );
         assert!(board.of_kinds(KindSet::of(&[65, 2])).is_empty());
         assert!(board.kinds_present().intersects(KindSet::of(&[255, 3])));
         assert!(!board

@@ -16,7 +16,7 @@ use crate::square::Square;
 /// Who reappears.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Reborn {
-    /// The captured unit (Circe and its relatives). Royal units are never reborn.
+    /// The captured unit (Circe and its relatives).
     Captured,
     /// The capturing unit, as it arrived (Anticirce).
     Capturer,
@@ -92,6 +92,9 @@ pub struct Rebirth {
     /// A captured pawn reborn on its last rank promotes, one move per choice (the
     /// capturer chooses).
     pub promote: bool,
+    /// Royal units are reborn too (else a royal unit captured, or capturing, stays
+    /// where the capture leaves it).
+    pub kings: bool,
 }
 
 /// What `rebirth` makes of the capture `mv`: `None` when the capture is not allowed,
@@ -102,12 +105,14 @@ fn outcome<R: RuleSet>(
     mv: &Move,
     rebirth: Rebirth,
 ) -> Option<Option<(Piece, Square)>> {
+    let reborn = |p: Piece| rebirth.kings || !R::KINDS[p.kind.index()].royal;
     let piece = match rebirth.who {
         Reborn::Captured => match mv.captured {
-            Some(p) if !R::KINDS[p.kind.index()].royal => p,
+            Some(p) if reborn(p) => p,
             _ => return Some(None),
         },
-        Reborn::Capturer => mv.arriving(),
+        Reborn::Capturer if reborn(mv.arriving()) => mv.arriving(),
+        Reborn::Capturer => return Some(None),
     };
     let free = rebirth.at.filter(|&sq| match rebirth.who {
         Reborn::Capturer if sq == mv.to => true,
@@ -169,9 +174,18 @@ pub fn rebirth_effects<R: RuleSet>(
     }
 }
 
-/// Whether `rebirth` allows the capture `mv` (without a promotion of the reborn unit).
-pub fn rebirth_allowed<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebirth) -> bool {
-    outcome(pos, mv, rebirth).is_some()
+/// Whether the capture `mv` (without a promotion of the reborn unit) stands as an attack
+/// on its victim: not when the rebirth forbids it, nor when the victim is a royal unit
+/// put back by its rebirth (with kings reborn, a king is in check only where its
+/// rebirth square is taken).
+pub fn rebirth_observes<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebirth) -> bool {
+    match outcome(pos, mv, rebirth) {
+        None => false,
+        Some(Some((piece, _))) => {
+            rebirth.who == Reborn::Capturer || !R::KINDS[piece.kind.index()].royal
+        }
+        Some(None) => true,
+    }
 }
 
 /// Pushes the moves the capture `mv` by `mover` becomes with `rebirth`: the ones
