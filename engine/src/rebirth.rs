@@ -97,31 +97,39 @@ pub struct Rebirth {
     pub kings: bool,
 }
 
-/// What `rebirth` makes of the capture `mv`: `None` when the capture is not allowed,
-/// `Some(None)` when it stands and nothing is reborn (a royal unit captured, or the
-/// reborn unit vanishing), `Some(Some((unit, square)))` when the unit reappears.
-fn outcome<R: RuleSet>(
-    pos: &Position<R>,
-    mv: &Move,
-    rebirth: Rebirth,
-) -> Option<Option<(Piece, Square)>> {
+/// What a rebirth makes of one capture.
+#[derive(Clone, Copy, Debug)]
+enum Outcome {
+    /// The capture is not allowed.
+    Forbidden,
+    /// The capture stands and nothing is reborn (a royal unit with kings excluded).
+    Stands,
+    /// The unit to be reborn vanishes, its square taken: the captured unit stays off
+    /// the board, the capturer leaves it.
+    Vanishes(Piece),
+    /// The unit reappears on the square.
+    Reappears(Piece, Square),
+}
+
+/// What `rebirth` makes of the capture `mv`.
+fn outcome<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebirth) -> Outcome {
     let reborn = |p: Piece| rebirth.kings || !R::KINDS[p.kind.index()].royal;
     let piece = match rebirth.who {
         Reborn::Captured => match mv.captured {
             Some(p) if reborn(p) => p,
-            _ => return Some(None),
+            _ => return Outcome::Stands,
         },
         Reborn::Capturer if reborn(mv.arriving()) => mv.arriving(),
-        Reborn::Capturer => return Some(None),
+        Reborn::Capturer => return Outcome::Stands,
     };
     let free = rebirth.at.filter(|&sq| match rebirth.who {
         Reborn::Capturer if sq == mv.to => true,
         _ => !taken_after(pos, mv, sq),
     });
     match free {
-        Some(sq) => Some(Some((piece, sq))),
-        None if rebirth.when_taken == WhenTaken::Vanish => Some(None),
-        None => None,
+        Some(sq) => Outcome::Reappears(piece, sq),
+        None if rebirth.when_taken == WhenTaken::Vanish => Outcome::Vanishes(piece),
+        None => Outcome::Forbidden,
     }
 }
 
@@ -149,11 +157,14 @@ pub fn rebirth_effects<R: RuleSet>(
     mover: Side,
     rebirth: Rebirth,
 ) -> Rebirths {
-    let Some(reborn) = outcome(pos, mv, rebirth) else {
-        return Rebirths::Forbidden;
-    };
-    let Some((piece, sq)) = reborn else {
-        return Rebirths::Unchanged;
+    let (piece, sq) = match outcome(pos, mv, rebirth) {
+        Outcome::Forbidden => return Rebirths::Forbidden,
+        Outcome::Stands => return Rebirths::Unchanged,
+        Outcome::Vanishes(piece) if rebirth.who == Reborn::Capturer => {
+            return Rebirths::Effects([Some(Effect::Remove { at: mv.to, piece }), None])
+        }
+        Outcome::Vanishes(_) => return Rebirths::Unchanged,
+        Outcome::Reappears(piece, sq) => (piece, sq),
     };
     match rebirth.who {
         Reborn::Capturer => Rebirths::Effects([
@@ -180,11 +191,11 @@ pub fn rebirth_effects<R: RuleSet>(
 /// rebirth square is taken).
 pub fn rebirth_observes<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebirth) -> bool {
     match outcome(pos, mv, rebirth) {
-        None => false,
-        Some(Some((piece, _))) => {
+        Outcome::Forbidden => false,
+        Outcome::Reappears(piece, _) => {
             rebirth.who == Reborn::Capturer || !R::KINDS[piece.kind.index()].royal
         }
-        Some(None) => true,
+        Outcome::Stands | Outcome::Vanishes(_) => true,
     }
 }
 
@@ -208,7 +219,7 @@ pub fn push_rebirth<R: RuleSet>(
             }
         }
         Rebirths::Several => {
-            let Some(Some((piece, sq))) = outcome(pos, &mv, rebirth) else {
+            let Outcome::Reappears(piece, sq) = outcome(pos, &mv, rebirth) else {
                 return;
             };
             for &k in pos.promotions_of(piece.kind) {
