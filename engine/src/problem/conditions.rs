@@ -10,11 +10,18 @@ use crate::rules::RuleSet;
 /// The rules of condition `c`: the rule that reads it, or its base and options; `Err`
 /// with what fairyforge says when some part has no rule.
 pub(super) fn condition_rules<R: RuleSet>(c: &input::Condition) -> Result<Vec<usize>, String> {
-    // (an option's name may also be a traditional name of a base with it: `PWC`)
-    match find_condition::<R>(c) {
-        Some(i) if !R::CONDITIONS[i].option => return Ok(vec![i]),
-        _ => {}
+    let found = find_condition::<R>(c);
+    match found {
+        Some(i) if !R::CONDITIONS[i].option => Ok(vec![i]),
+        // an option's name may also be a traditional name of a base with it (`PWC` is
+        // `Circe PWC`); else the option stands alone, after its base
+        Some(i) => base_and_options::<R>(c).or(Ok(vec![i])),
+        None => base_and_options::<R>(c),
     }
+}
+
+/// The rules of `c` read as a base condition and options of rebirth.
+fn base_and_options<R: RuleSet>(c: &input::Condition) -> Result<Vec<usize>, String> {
     let unwritten =
         || format!("the condition {c} is known to the reference but not yet written as a rule");
     let (base, variants) = c.normalized();
