@@ -181,6 +181,9 @@ pub struct ConditionDef {
     pub params: Vec<Spanned<String>>,
     /// `side white|black`: the condition applies to that side only.
     pub side: Option<Spanned<String>>,
+    /// `option of rebirth`: the block is an option of a base condition (the word after
+    /// `of` is what it changes).
+    pub option_of: Option<Spanned<String>>,
     /// `rebirth …` statements.
     pub rebirths: Vec<RebirthDef>,
     /// `paralyse when …` statements.
@@ -202,17 +205,20 @@ pub struct ForbidDef {
     pub when: Spanned<BoolExpr>,
 }
 
-/// `rebirth captured|capturer at SQUARE [when taken vanish|forbid] [promoting]`.
+/// `rebirth captured|capturer at SQUARE [when taken vanish|forbid] [kings
+/// included|excluded] [promoting]`; an option of rebirth leaves out what it keeps.
 #[derive(Clone, Debug)]
 pub struct RebirthDef {
     /// The whole statement.
     pub span: Span,
     /// `captured` or `capturer`.
-    pub who: Spanned<String>,
+    pub who: Option<Spanned<String>>,
     /// Where.
-    pub at: Spanned<SqExpr>,
+    pub at: Option<Spanned<SqExpr>>,
     /// `vanish` or `forbid`.
     pub when_taken: Option<Spanned<String>>,
+    /// `included` or `excluded`: whether royal units are reborn.
+    pub kings: Option<Spanned<String>>,
     /// `promoting` was written.
     pub promoting: bool,
 }

@@ -10,6 +10,7 @@
 mod condition;
 mod example;
 mod piece;
+mod rebirth;
 mod truth;
 
 use crate::ast::{self, Spanned};
@@ -83,7 +84,7 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
         .chain(all_conditions.iter().flat_map(|c| &c.examples));
     for ex in examples {
         if let Some(c) = &ex.conditions {
-            if !known.contains(&normal_name(&c.node)) {
+            if !spelled(&normal_name(&c.node), &known) {
                 cx.error(
                     c.span,
                     format!("unknown condition `{}` in an example", c.node.trim()),
@@ -101,6 +102,23 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
     } else {
         Err(cx.errors)
     }
+}
+
+/// Whether `text` is a run of names of `known`, each the longest that fits (a condition,
+/// or a base followed by its options: `circe diametral`).
+fn spelled(text: &str, known: &[String]) -> bool {
+    let words: Vec<&str> = text.split(' ').collect();
+    let mut at = 0;
+    while at < words.len() {
+        let longest = (at + 1..=words.len())
+            .rev()
+            .find(|&end| known.contains(&words[at..end].join(" ")));
+        match longest {
+            Some(end) => at = end,
+            None => return false,
+        }
+    }
+    !words.is_empty()
 }
 
 /// A condition name with case and white space folded, for comparing names.
@@ -181,47 +199,8 @@ impl Checker<'_> {
                 "remove this `rebirth`, or write another condition",
             );
         }
-        let rebirth = c.rebirths.first().and_then(|r| {
-            let capturer = match r.who.node.as_str() {
-                "captured" => false,
-                "capturer" => true,
-                w => {
-                    self.error(
-                        r.who.span,
-                        format!("unknown unit `{w}` to rebirth"),
-                        "expected `captured` or `capturer`",
-                    );
-                    return None;
-                }
-            };
-            let forbid_when_taken = match r.when_taken.as_ref().map(|w| (w.node.as_str(), w.span)) {
-                None | Some(("vanish", _)) => false,
-                Some(("forbid", _)) => true,
-                Some((w, span)) => {
-                    self.error(
-                        span,
-                        format!("unknown consequence `{w}`"),
-                        "expected `vanish` (the unit disappears) or `forbid` (no capture)",
-                    );
-                    false
-                }
-            };
-            if r.promoting && capturer {
-                self.error(
-                    r.span,
-                    "`promoting` applies to a reborn captured pawn",
-                    "remove `promoting`, or rebirth `captured`",
-                );
-            }
-            let at = self.sq(&r.at)?;
-            Some(lower::Rebirth {
-                capturer,
-                at,
-                forbid_when_taken,
-                promoting: r.promoting,
-                text: self.text(r.span),
-            })
-        });
+        let option = self.option_of(c);
+        let rebirth = c.rebirths.first().and_then(|r| self.rebirth(r, option));
         let paralyse: Vec<lower::Cond> = c
             .paralyse
             .iter()
@@ -305,6 +284,7 @@ impl Checker<'_> {
             params,
             white_only,
             defender,
+            option,
             rebirth,
             paralyse,
             forbid,
@@ -319,6 +299,7 @@ impl Checker<'_> {
         use ast::SqExpr;
         Some(match &e.node {
             SqExpr::Word(w) => match w.node.as_str() {
+                "base" => lower::Sq::Base,
                 "capture" => lower::Sq::Capture,
                 "departure" => lower::Sq::Departure,
                 "arrival" => lower::Sq::Arrival,
@@ -330,11 +311,14 @@ impl Checker<'_> {
                 }
             },
             SqExpr::Call(f, args) => {
+                if let Some(&(_, map)) = lower::SqMap::ALL.iter().find(|(n, _)| *n == f.node) {
+                    return self.sq_map(e, map, args);
+                }
                 if f.node != "game_array" {
                     self.error(
                         f.span,
                         format!("unknown square function `{}`", f.node),
-                        "expected `game_array(captured|capturer[, mirrored])`",
+                        "expected `game_array(captured|capturer[, mirrored])`, `rotated(S)`, `file_mirrored(S)` or `antipode(S)`",
                     );
                     return None;
                 }

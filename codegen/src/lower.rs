@@ -128,7 +128,10 @@ pub struct Condition {
     pub white_only: Option<bool>,
     /// `side defender`: it binds the defending side of each phase of the play.
     pub defender: bool,
-    /// The rebirth, if any.
+    /// `option of rebirth`: an option a problem writes after a base condition, changing
+    /// the aspects of the base's rebirth its own `rebirth` writes.
+    pub option: bool,
+    /// The rebirth, if any (of an option: the aspects it changes).
     pub rebirth: Option<Rebirth>,
     /// Units that may neither move nor observe.
     pub paralyse: Vec<Cond>,
@@ -144,15 +147,19 @@ pub struct Condition {
     pub examples: Vec<Example>,
 }
 
-/// A rebirth.
+/// A rebirth: of a base condition, every aspect; of an option, the aspects it changes
+/// (`None` where it keeps the base's).
 #[derive(Clone, Debug)]
 pub struct Rebirth {
     /// The capturer is reborn (else the captured unit).
     pub capturer: bool,
-    /// Where.
-    pub at: Sq,
+    /// Where (of an option: a square of its own, or, when it uses [`Sq::Base`], the
+    /// base's square adapted).
+    pub at: Option<Sq>,
     /// When the square is taken the capture is forbidden (else the unit vanishes).
-    pub forbid_when_taken: bool,
+    pub forbid_when_taken: Option<bool>,
+    /// Royal units are reborn too.
+    pub kings: Option<bool>,
     /// A captured pawn reborn on its last rank promotes.
     pub promoting: bool,
     /// The statement as written.
@@ -180,10 +187,49 @@ pub enum Sq {
         /// As if of the other side.
         mirrored: bool,
     },
+    /// In an option of rebirth: the square the base condition (with the options that
+    /// define the square) gives.
+    Base,
+    /// A square transformed.
+    Map(SqMap, Box<Sq>),
     /// The file of the first, the rank of the second.
     Pair(Box<Sq>, Box<Sq>),
     /// `S + (A - B)` (true) or `S - (A - B)` (false).
     Shift(Box<Sq>, bool, Box<Sq>, Box<Sq>),
+}
+
+/// A transformation of a square, as square functions write them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SqMap {
+    /// `rotated(S)`: turned half round the centre of the board (a1 to h8).
+    Rotated,
+    /// `file_mirrored(S)`: reflected in the line between the d- and e-files (a1 to h1).
+    FileMirrored,
+    /// `antipode(S)`: four files and four ranks away, towards the board's middle (a1 to
+    /// e5, d4 to h8).
+    Antipode,
+}
+
+impl SqMap {
+    /// The function's name in the rules language, and its transformation.
+    pub const ALL: [(&'static str, SqMap); 3] = [
+        ("rotated", SqMap::Rotated),
+        ("file_mirrored", SqMap::FileMirrored),
+        ("antipode", SqMap::Antipode),
+    ];
+}
+
+impl Sq {
+    /// Whether the expression uses [`Sq::Base`].
+    pub fn uses_base(&self) -> bool {
+        match self {
+            Sq::Base => true,
+            Sq::Map(_, s) => s.uses_base(),
+            Sq::Pair(a, b) => a.uses_base() || b.uses_base(),
+            Sq::Shift(s, _, a, b) => s.uses_base() || a.uses_base() || b.uses_base(),
+            _ => false,
+        }
+    }
 }
 
 /// A truth.

@@ -236,8 +236,12 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::names => "`names \"…\"`",
         Rule::params => "`params squares|walks|number`",
         Rule::side_only => "`side white` or `side black`",
+        Rule::option_of => "`option of rebirth`",
         Rule::rebirth => "`rebirth captured|capturer at …`",
-        Rule::rebirth_opt => "`when taken vanish|forbid` or `promoting`",
+        Rule::rebirth_who => "`captured` or `capturer`",
+        Rule::rebirth_word => "`at`, `when`, `kings` or `promoting`",
+        Rule::rebirth_opt => "`when taken vanish|forbid`, `kings included|excluded` or `promoting`",
+        Rule::kings => "`kings included|excluded`",
         Rule::taken => "`when taken vanish|forbid`",
         Rule::promoting => "`promoting`",
         Rule::paralyse => "`paralyse when …`",
@@ -338,7 +342,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
     // Statements in the order a block is usually written; a keyword missing here is
     // grouped too, after these.
-    const ORDER: [&str; 21] = [
+    const ORDER: [&str; 22] = [
         "codes",
         "popeye",
         "german",
@@ -355,6 +359,7 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "numbering",
         "home",
         "moves",
+        "option",
         "rebirth",
         "paralyse",
         "forbid",
@@ -527,6 +532,7 @@ impl Ctx {
             text: None,
             params: vec![],
             side: None,
+            option_of: None,
             rebirths: vec![],
             paralyse: vec![],
             forbid: vec![],
@@ -545,30 +551,10 @@ impl Ctx {
                 Rule::side_only => {
                     def.side = Some(self.spanned(&stmt.into_inner().next().expect("side")))
                 }
-                Rule::rebirth => {
-                    let span = self.span(&stmt);
-                    let mut it = stmt.into_inner();
-                    let who = self.spanned(&it.next().expect("who"));
-                    let at = self.sq_expr(it.next().expect("square"));
-                    let mut r = RebirthDef {
-                        span,
-                        who,
-                        at,
-                        when_taken: None,
-                        promoting: false,
-                    };
-                    for opt in it {
-                        let o = opt.into_inner().next().expect("option");
-                        match o.as_rule() {
-                            Rule::taken => {
-                                r.when_taken =
-                                    Some(self.spanned(&o.into_inner().next().expect("word")))
-                            }
-                            _ => r.promoting = true,
-                        }
-                    }
-                    def.rebirths.push(r);
+                Rule::option_of => {
+                    def.option_of = Some(self.spanned(&stmt.into_inner().next().expect("word")))
                 }
+                Rule::rebirth => def.rebirths.push(self.rebirth(stmt)),
                 Rule::paralyse => def
                     .paralyse
                     .push(self.bool_expr(stmt.into_inner().next().expect("expr"))),
@@ -599,6 +585,39 @@ impl Ctx {
             }
         }
         def
+    }
+
+    /// `rebirth [WHO] [at SQUARE] OPTION*`.
+    fn rebirth(&self, stmt: Pair<Rule>) -> RebirthDef {
+        let mut r = RebirthDef {
+            span: self.span(&stmt),
+            who: None,
+            at: None,
+            when_taken: None,
+            kings: None,
+            promoting: false,
+        };
+        for part in stmt.into_inner() {
+            match part.as_rule() {
+                Rule::rebirth_who => {
+                    r.who = Some(self.spanned(&part.into_inner().next().expect("word")))
+                }
+                Rule::sq_expr => r.at = Some(self.sq_expr(part)),
+                _ => {
+                    let o = part.into_inner().next().expect("option");
+                    match o.as_rule() {
+                        Rule::taken => {
+                            r.when_taken = Some(self.spanned(&o.into_inner().next().expect("word")))
+                        }
+                        Rule::kings => {
+                            r.kings = Some(self.spanned(&o.into_inner().next().expect("word")))
+                        }
+                        _ => r.promoting = true,
+                    }
+                }
+            }
+        }
+        r
     }
 
     fn sq_expr(&self, pair: Pair<Rule>) -> Spanned<SqExpr> {

@@ -15,6 +15,7 @@
 //! positions of a twin and the requests handed to the search).
 
 mod check;
+mod conditions;
 mod options;
 mod phases;
 mod stipulation;
@@ -303,11 +304,6 @@ pub fn find_condition<R: RuleSet>(c: &input::Condition) -> Option<usize> {
     }
 }
 
-/// What fairyforge says of a condition no rule writes.
-fn unwritten(c: &input::Condition) -> String {
-    format!("the condition {c} is known to the reference but not yet written as a rule")
-}
-
 /// Solves one twin: its setup (units, stipulation, conditions) under the problem's
 /// options.
 fn solve_setup<R: RuleSet + Default>(
@@ -331,16 +327,23 @@ fn solve_setup<R: RuleSet + Default>(
     let mut rules = R::default();
     let mut active = Vec::new();
     for c in &setup.conditions {
-        match find_condition::<R>(c) {
-            Some(i) => {
-                rules.activate(i);
-                active.push((i, c));
+        match conditions::condition_rules::<R>(c) {
+            Ok(found) => {
+                for i in found {
+                    rules.activate(i);
+                    active.push((i, c));
+                }
             }
-            None => {
-                result.outcome = Err(unwritten(c));
+            Err(e) => {
+                result.outcome = Err(e);
                 return result;
             }
         }
+    }
+    let indices: Vec<usize> = active.iter().map(|&(i, _)| i).collect();
+    if let Err(e) = conditions::options_have_a_base::<R>(&indices) {
+        result.outcome = Err(e);
+        return result;
     }
     if let Some(msg) = problem.options.iter().find_map(unsupported_option) {
         result.outcome = Err(msg);

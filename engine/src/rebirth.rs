@@ -16,7 +16,7 @@ use crate::square::Square;
 /// Who reappears.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Reborn {
-    /// The captured unit (Circe and its relatives). Royal units are never reborn.
+    /// The captured unit (Circe and its relatives).
     Captured,
     /// The capturing unit, as it arrived (Anticirce).
     Capturer,
@@ -92,31 +92,44 @@ pub struct Rebirth {
     /// A captured pawn reborn on its last rank promotes, one move per choice (the
     /// capturer chooses).
     pub promote: bool,
+    /// Royal units are reborn too (else a royal unit captured, or capturing, stays
+    /// where the capture leaves it).
+    pub kings: bool,
 }
 
-/// What `rebirth` makes of the capture `mv`: `None` when the capture is not allowed,
-/// `Some(None)` when it stands and nothing is reborn (a royal unit captured, or the
-/// reborn unit vanishing), `Some(Some((unit, square)))` when the unit reappears.
-fn outcome<R: RuleSet>(
-    pos: &Position<R>,
-    mv: &Move,
-    rebirth: Rebirth,
-) -> Option<Option<(Piece, Square)>> {
+/// What a rebirth makes of one capture.
+#[derive(Clone, Copy, Debug)]
+enum Outcome {
+    /// The capture is not allowed.
+    Forbidden,
+    /// The capture stands and nothing is reborn (a royal unit with kings excluded).
+    Stands,
+    /// The unit to be reborn vanishes, its square taken: the captured unit stays off
+    /// the board, the capturer leaves it.
+    Vanishes(Piece),
+    /// The unit reappears on the square.
+    Reappears(Piece, Square),
+}
+
+/// What `rebirth` makes of the capture `mv`.
+fn outcome<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebirth) -> Outcome {
+    let reborn = |p: Piece| rebirth.kings || !R::KINDS[p.kind.index()].royal;
     let piece = match rebirth.who {
         Reborn::Captured => match mv.captured {
-            Some(p) if !R::KINDS[p.kind.index()].royal => p,
-            _ => return Some(None),
+            Some(p) if reborn(p) => p,
+            _ => return Outcome::Stands,
         },
-        Reborn::Capturer => mv.arriving(),
+        Reborn::Capturer if reborn(mv.arriving()) => mv.arriving(),
+        Reborn::Capturer => return Outcome::Stands,
     };
     let free = rebirth.at.filter(|&sq| match rebirth.who {
         Reborn::Capturer if sq == mv.to => true,
         _ => !taken_after(pos, mv, sq),
     });
     match free {
-        Some(sq) => Some(Some((piece, sq))),
-        None if rebirth.when_taken == WhenTaken::Vanish => Some(None),
-        None => None,
+        Some(sq) => Outcome::Reappears(piece, sq),
+        None if rebirth.when_taken == WhenTaken::Vanish => Outcome::Vanishes(piece),
+        None => Outcome::Forbidden,
     }
 }
 
@@ -144,11 +157,14 @@ pub fn rebirth_effects<R: RuleSet>(
     mover: Side,
     rebirth: Rebirth,
 ) -> Rebirths {
-    let Some(reborn) = outcome(pos, mv, rebirth) else {
-        return Rebirths::Forbidden;
-    };
-    let Some((piece, sq)) = reborn else {
-        return Rebirths::Unchanged;
+    let (piece, sq) = match outcome(pos, mv, rebirth) {
+        Outcome::Forbidden => return Rebirths::Forbidden,
+        Outcome::Stands => return Rebirths::Unchanged,
+        Outcome::Vanishes(piece) if rebirth.who == Reborn::Capturer => {
+            return Rebirths::Effects([Some(Effect::Remove { at: mv.to, piece }), None])
+        }
+        Outcome::Vanishes(_) => return Rebirths::Unchanged,
+        Outcome::Reappears(piece, sq) => (piece, sq),
     };
     match rebirth.who {
         Reborn::Capturer => Rebirths::Effects([
@@ -169,9 +185,18 @@ pub fn rebirth_effects<R: RuleSet>(
     }
 }
 
-/// Whether `rebirth` allows the capture `mv` (without a promotion of the reborn unit).
-pub fn rebirth_allowed<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebirth) -> bool {
-    outcome(pos, mv, rebirth).is_some()
+/// Whether the capture `mv` (without a promotion of the reborn unit) stands as an attack
+/// on its victim: not when the rebirth forbids it, nor when the victim is a royal unit
+/// put back by its rebirth (with kings reborn, a king is in check only where its
+/// rebirth square is taken).
+pub fn rebirth_observes<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebirth) -> bool {
+    match outcome(pos, mv, rebirth) {
+        Outcome::Forbidden => false,
+        Outcome::Reappears(piece, _) => {
+            rebirth.who == Reborn::Capturer || !R::KINDS[piece.kind.index()].royal
+        }
+        Outcome::Stands | Outcome::Vanishes(_) => true,
+    }
 }
 
 /// Pushes the moves the capture `mv` by `mover` becomes with `rebirth`: the ones
@@ -194,7 +219,7 @@ pub fn push_rebirth<R: RuleSet>(
             }
         }
         Rebirths::Several => {
-            let Some(Some((piece, sq))) = outcome(pos, &mv, rebirth) else {
+            let Outcome::Reappears(piece, sq) = outcome(pos, &mv, rebirth) else {
                 return;
             };
             for &k in pos.promotions_of(piece.kind) {

@@ -47,6 +47,11 @@ pub struct ConditionInfo {
     /// Whether it only restricts moves (`forbid moves when …`), observation (check)
     /// staying as the walks give it.
     pub moves_only: bool,
+    /// Whether it has a rebirth (of its own, or, for an option, the aspects it changes).
+    pub rebirth: bool,
+    /// Whether it is an option of rebirth: written after a base condition with a rebirth
+    /// (`Circe Diametral`), never alone.
+    pub option: bool,
 }
 
 /// A set of rules: the kinds of units and the conditions, generated from `rules/`.

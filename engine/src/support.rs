@@ -22,7 +22,7 @@ pub use crate::moves::{Move, MoveKind, MoveList};
 pub use crate::piece::{Kind, KindInfo, KindSet, Numbering, Piece, PromotionChoice, Side};
 pub use crate::position::Position;
 pub use crate::rebirth::{
-    camp, game_array_square, push_rebirth, rebirth_allowed, rebirth_effects, Rebirth, Rebirths,
+    camp, game_array_square, push_rebirth, rebirth_effects, rebirth_observes, Rebirth, Rebirths,
     Reborn, WhenTaken,
 };
 pub use crate::rules::{ConditionInfo, ConditionSide, Param, RuleExample, RuleSet};

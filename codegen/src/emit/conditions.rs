@@ -4,7 +4,7 @@
 //! conditions).
 
 use super::kinds::vocabulary;
-use crate::lower::{Cond, Condition, Rules, Select, Sq, Val};
+use crate::lower::{Cond, Condition, Rebirth, Rules, Select, Sq, SqMap, Val};
 use crate::snake;
 use fairyforge_vocab::ConditionSide;
 use proc_macro2::{Literal, TokenStream};
@@ -86,6 +86,18 @@ fn sq(e: &Sq) -> TokenStream {
                 quote!(camp(#unit, #who, side))
             };
             quote!(Some(game_array_square::<Rules>(#unit, #camp, #at)))
+        }
+        Sq::Base => quote!(base),
+        Sq::Map(map, s) => {
+            let s = sq(s);
+            let to = match map {
+                SqMap::Rotated => quote!(Square::from_coords(7 - s.file(), 7 - s.rank())),
+                SqMap::FileMirrored => quote!(Square::from_coords(7 - s.file(), s.rank())),
+                SqMap::Antipode => {
+                    quote!(Square::from_coords((s.file() + 4) % 8, (s.rank() + 4) % 8))
+                }
+            };
+            quote!((#s).and_then(|s| #to))
         }
         Sq::Pair(a, b) => {
             let (a, b) = (sq(a), sq(b));
@@ -188,10 +200,12 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                 && c.paralyse.is_empty()
                 && c.rebirth.is_none();
             let params = c.params.iter().map(|&p| vocabulary(p));
+            let (rebirth, option) = (c.rebirth.is_some(), c.option);
             quote! {
                 ConditionInfo {
                     name: #name, names: &[#(#names),*], params: &[#(#params),*], definition: #text,
                     source: #source, side: #side, selects: #selects, moves_only: #moves_only,
+                    rebirth: #rebirth, option: #option,
                 }
             }
         })
@@ -276,11 +290,12 @@ impl Parts {
         }
     }
 
-    /// The rebirth of condition `i`: its square as a helper, the moves and effects it
-    /// makes, and, where a taken square forbids the capture, the observation test.
-    fn rebirth(&mut self, i: usize, c: &Condition, r: &crate::lower::Rebirth) {
+    /// The rebirth of base condition `i` with the options of rebirth: its square as a
+    /// helper, the rebirth the active options make of it, the moves and effects it makes,
+    /// and the observation test (a taken square may forbid the capture).
+    fn rebirth(&mut self, i: usize, c: &Condition, r: &Rebirth, options: &[(usize, &Condition)]) {
+        let at = r.at.as_ref().map_or(quote!(None), sq);
         let fname = format_ident!("rebirth_square_{}", i);
-        let at = sq(&r.at);
         let rdoc = format!(
             " Where `{}` puts the unit: {} ({}).",
             r.text, c.name, c.source
@@ -290,46 +305,70 @@ impl Parts {
             #[inline]
             fn #fname(mv: &Move, side: Side) -> Option<Square> { #at }
         });
-        let who = if r.capturer {
-            quote!(Reborn::Capturer)
-        } else {
-            quote!(Reborn::Captured)
-        };
-        let when = if r.forbid_when_taken {
-            quote!(WhenTaken::Forbid)
-        } else {
-            quote!(WhenTaken::Vanish)
-        };
-        let promote = r.promoting;
+        let composed = format_ident!("rebirth_of_{}", i);
+        let body = composition(i, r, options);
+        let cdoc = format!(
+            " The rebirth of {} ({}), as the active options of rebirth change it.",
+            c.name, c.source
+        );
+        self.helpers.extend(quote! {
+            #[doc = #cdoc]
+            #[inline]
+            fn #composed(&self, mv: &Move, side: Side) -> Rebirth { #body }
+        });
         let on = active(i, c, quote!(side));
         self.rebirths.extend(quote! {
             if #on {
-                let at = Rules::#fname(&mv, side);
-                return push_rebirth(pos, mv, side, Rebirth { who: #who, at, when_taken: #when, promote: #promote }, out);
+                let r = self.#composed(&mv, side);
+                return push_rebirth(pos, mv, side, r, out);
             }
         });
         self.rebirth_effects.extend(quote! {
             if #on {
-                let at = Rules::#fname(mv, side);
-                return rebirth_effects(pos, mv, side, Rebirth { who: #who, at, when_taken: #when, promote: #promote });
+                return rebirth_effects(pos, mv, side, self.#composed(mv, side));
             }
         });
-        if r.forbid_when_taken {
+        if judges_observation(Some(r))
+            || options
+                .iter()
+                .any(|(_, o)| judges_observation(o.rebirth.as_ref()))
+        {
             self.rebirth_checks.extend(quote! {
                 if #on {
                     let victim = pos.board().get(target).unwrap_or(piece);
                     let mv = Move::capture_elsewhere(from, arrival, piece, victim, target);
+                    let allowed = |mv: &Move| rebirth_observes(pos, mv, Rebirth { promote: false, ..self.#composed(mv, side) });
                     // a pawn arriving on its last rank promotes: observed when some
                     // promotion leaves a rebirth square
                     let allowed = if Self::KINDS[piece.kind.index()].pawn && arrival.rank() == side.relative_rank(7) {
-                        pos.promotions_of(piece.kind).iter().any(|&k| {
-                            let mv = mv.with_promotion(k);
-                            rebirth_allowed(pos, &mv, Rebirth { who: #who, at: Rules::#fname(&mv, side), when_taken: #when, promote: false })
-                        })
+                        pos.promotions_of(piece.kind).iter().any(|&k| allowed(&mv.with_promotion(k)))
                     } else {
-                        rebirth_allowed(pos, &mv, Rebirth { who: #who, at: Rules::#fname(&mv, side), when_taken: #when, promote: false })
+                        allowed(&mv)
                     };
                     if !allowed { return false; }
+                }
+            });
+        }
+    }
+
+    /// Helpers for the options of rebirth: each option's square, from the base's.
+    fn option_squares(&mut self, options: &[(usize, &Condition)]) {
+        for (j, o) in options {
+            let Some(at) = o.rebirth.as_ref().and_then(|r| r.at.as_ref()) else {
+                continue;
+            };
+            let fname = format_ident!("rebirth_square_{}", j);
+            let at = sq(at);
+            let doc = format!(
+                " Where the option {} ({}) puts the unit, from the base's square `base`.",
+                o.name, o.source
+            );
+            self.helpers.extend(quote! {
+                #[doc = #doc]
+                #[inline]
+                fn #fname(mv: &Move, side: Side, base: Option<Square>) -> Option<Square> {
+                    let _ = (mv, side, base);
+                    #at
                 }
             });
         }
@@ -355,12 +394,20 @@ impl Parts {
 /// `RuleSet` impl.
 pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
     let mut parts = Parts::default();
+    let options: Vec<(usize, &Condition)> = rules
+        .conditions
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.option)
+        .collect();
+    parts.option_squares(&options);
     for (i, c) in rules.conditions.iter().enumerate() {
         for kind in [Truth::Paralyse, Truth::Forbid, Truth::ForbidMoves] {
             parts.truth(i, c, kind);
         }
-        if let Some(r) = &c.rebirth {
-            parts.rebirth(i, c, r);
+        match &c.rebirth {
+            Some(r) if !c.option => parts.rebirth(i, c, r, &options),
+            _ => {}
         }
         if let Some(sel) = c.select {
             parts.selection(i, c, sel);
@@ -427,13 +474,11 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
     let forbidding = any_active(rules, |c| {
         !c.forbid.is_empty() || !c.forbid_moves.is_empty()
     });
-    let reborn = any_active(rules, |c| c.rebirth.is_some());
+    let reborn = any_active(rules, |c| c.rebirth.is_some() && !c.option);
     let selecting = any_active(rules, |c| c.select.is_some());
     let looking_back = any_active(rules, |c| c.uses_last);
     let filtering = any_active(rules, |c| {
-        !c.paralyse.is_empty()
-            || !c.forbid.is_empty()
-            || c.rebirth.as_ref().is_some_and(|r| r.forbid_when_taken)
+        !c.paralyse.is_empty() || !c.forbid.is_empty() || judges_observation(c.rebirth.as_ref())
     });
     let Parts {
         rebirths,
@@ -525,4 +570,75 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             pos.last_move().map_or(0, |(m, s)| (u64::from(m.mover.kind.0) << 1 | s.index() as u64) + 1)
         }
     }
+}
+
+/// The body of `rebirth_of_i`: the base's rebirth, each aspect replaced by the active
+/// options that write it (the options defining a square of their own first, then those
+/// adapting the base's, each in the order of the rule files).
+fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenStream {
+    let base_sq = format_ident!("rebirth_square_{}", i);
+    let of = |f: &dyn Fn(&Rebirth) -> bool| -> Vec<(usize, TokenStream, &Rebirth)> {
+        options
+            .iter()
+            .filter_map(|(j, o)| {
+                let r = o.rebirth.as_ref()?;
+                f(r).then(|| (*j, active(*j, o, quote!(side)), r))
+            })
+            .collect()
+    };
+    let mut squares = TokenStream::new();
+    for adapting in [false, true] {
+        for (j, on, _) in of(&|o| o.at.as_ref().is_some_and(|a| a.uses_base() == adapting)) {
+            let f = format_ident!("rebirth_square_{}", j);
+            squares.extend(quote!(if #on { at = Rules::#f(mv, side, at); }));
+        }
+    }
+    let when = |forbid: bool| {
+        if forbid {
+            quote!(WhenTaken::Forbid)
+        } else {
+            quote!(WhenTaken::Vanish)
+        }
+    };
+    let base_when = when(r.forbid_when_taken == Some(true));
+    let whens = of(&|o| o.forbid_when_taken.is_some())
+        .into_iter()
+        .map(|(_, on, o)| {
+            let w = when(o.forbid_when_taken == Some(true));
+            quote!(if #on { when_taken = #w; })
+        });
+    let base_kings = r.kings.unwrap_or(r.capturer);
+    let kings = of(&|o| o.kings.is_some()).into_iter().map(|(_, on, o)| {
+        let k = o.kings == Some(true);
+        quote!(if #on { kings = #k; })
+    });
+    let base_promote = r.promoting;
+    let promotes = of(&|o| o.promoting)
+        .into_iter()
+        .map(|(_, on, _)| quote!(|| #on));
+    let who = if r.capturer {
+        quote!(Reborn::Capturer)
+    } else {
+        quote!(Reborn::Captured)
+    };
+    quote! {
+        let _ = self;
+        #[allow(unused_mut)]
+        let mut at = Rules::#base_sq(mv, side);
+        #squares
+        #[allow(unused_mut)]
+        let mut when_taken = #base_when;
+        #(#whens)*
+        #[allow(unused_mut)]
+        let mut kings = #base_kings;
+        #(#kings)*
+        let promote = #base_promote #(#promotes)*;
+        Rebirth { who: #who, at, when_taken, promote, kings }
+    }
+}
+
+/// Whether a rebirth (of a base or an option) can change what a unit observes: a taken
+/// square forbidding the capture, or a captured king reborn.
+fn judges_observation(r: Option<&Rebirth>) -> bool {
+    r.is_some_and(|r| r.forbid_when_taken == Some(true) || (!r.capturer && r.kings == Some(true)))
 }

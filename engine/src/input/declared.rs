@@ -109,6 +109,14 @@ impl Declared {
         best.map(|(_, f)| f)
     }
 
+    /// The rule one of whose names is `name` (case ignored).
+    pub(crate) fn by_name(&self, name: &str) -> Option<usize> {
+        self.entries
+            .iter()
+            .find(|e| e.name.eq_ignore_ascii_case(name))
+            .map(|e| e.rule)
+    }
+
     /// The rule one of whose names is, as a base condition with variant words, the
     /// same as `base` with `variants` (in any order).
     pub(crate) fn by_normal(&self, base: &str, variants: &[&str]) -> Option<usize> {

@@ -75,7 +75,8 @@ pub fn move_text(names: &Names, mv: &Move) -> String {
 }
 
 /// Writes the further effects of `mv` after it: `[+bPd7]` a unit added (`=Q` when it
-/// promotes there), `[-wRa1]` removed, `[wRa1->h1]` moved, `[d8=Q]` promoted.
+/// promotes there), `[-wRa1]` removed (nothing for the mover removed where it arrived),
+/// `[wRa1->h1]` moved, `[d8=Q]` promoted.
 fn push_effects(s: &mut String, names: &Names, mv: &Move) {
     let extras: Vec<&Effect> = mv.extras().collect();
     let mut i = 0;
@@ -103,6 +104,9 @@ fn push_effects(s: &mut String, names: &Names, mv: &Move) {
                 s.push_str(&format!("[{at}={}]", unit(names, *to, true)));
                 i += 1;
             }
+            // the mover leaving the board where it arrived (AntiCirce, its rebirth
+            // square taken): the reference writes nothing
+            (Effect::Remove { at, .. }, _) if *at == mv.to => i += 1,
             (Effect::Remove { at, piece }, _) => {
                 s.push_str(&format!("[-{}{at}]", bracketed(names, *piece)));
                 i += 1;

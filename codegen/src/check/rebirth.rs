@@ -1,0 +1,172 @@
+//! The checks of `rebirth` statements and of options of rebirth. A base condition's
+//! rebirth says every aspect (who, where, what a taken square does, whether kings are
+//! reborn); an `option of rebirth` block writes only the aspects it changes, may adapt
+//! the base's square through the word `base`, and states nothing else, since a problem
+//! writes it after a base (`Circe Diametral`) and it has no meaning alone.
+
+use super::Checker;
+use crate::ast::{self, Spanned};
+use crate::lower::{self, Sq, SqMap};
+
+impl Checker<'_> {
+    /// Whether the block is an option of rebirth (`option of rebirth`), with an error for
+    /// any statement an option cannot have.
+    pub(super) fn option_of(&mut self, c: &ast::ConditionDef) -> bool {
+        let Some(of) = &c.option_of else {
+            return false;
+        };
+        if of.node != "rebirth" {
+            self.error(
+                of.span,
+                format!("an option of `{}` is not known", of.node),
+                "expected `option of rebirth`: an option changes the rebirth of a base",
+            );
+        }
+        let mut misplaced = Vec::new();
+        misplaced.extend(c.params.iter().map(|p| (p.span, "params")));
+        misplaced.extend(c.side.iter().map(|s| (s.span, "side")));
+        misplaced.extend(c.paralyse.iter().map(|p| (p.span, "paralyse")));
+        misplaced.extend(c.forbid.iter().map(|f| (f.when.span, "forbid")));
+        misplaced.extend(c.select.iter().map(|(how, _)| (how.span, "select")));
+        for (span, what) in misplaced {
+            self.error(
+                span,
+                format!("an option of rebirth cannot `{what}`"),
+                "an option changes the base's rebirth only: write a condition of its own",
+            );
+        }
+        if c.rebirths.is_empty() {
+            self.error(
+                of.span,
+                format!("the option `{}` changes nothing", c.name.node),
+                "add a `rebirth` writing the aspects it changes (`rebirth at …`)",
+            );
+        }
+        true
+    }
+
+    /// A `rebirth` statement lowered: of a base every aspect, of an option those it
+    /// writes.
+    pub(super) fn rebirth(&mut self, r: &ast::RebirthDef, option: bool) -> Option<lower::Rebirth> {
+        let capturer = self.reborn(r, option)?;
+        let forbid_when_taken = r.when_taken.as_ref().and_then(|w| match w.node.as_str() {
+            "vanish" => Some(false),
+            "forbid" => Some(true),
+            other => {
+                self.error(
+                    w.span,
+                    format!("unknown consequence `{other}`"),
+                    "expected `vanish` (the unit disappears) or `forbid` (no capture)",
+                );
+                None
+            }
+        });
+        let kings = r.kings.as_ref().and_then(|w| match w.node.as_str() {
+            "included" => Some(true),
+            "excluded" => Some(false),
+            other => {
+                self.error(
+                    w.span,
+                    format!("unknown inclusion of kings `{other}`"),
+                    "expected `included` (royal units are reborn) or `excluded`",
+                );
+                None
+            }
+        });
+        if r.promoting && capturer {
+            self.error(
+                r.span,
+                "`promoting` applies to a reborn captured pawn",
+                "remove `promoting`, or rebirth `captured`",
+            );
+        }
+        let at = match &r.at {
+            Some(at) => Some(self.rebirth_square(at, option)?),
+            None if option => None,
+            None => {
+                self.error(
+                    r.span,
+                    "a rebirth says where the unit is reborn",
+                    "add `at SQUARE` (only an `option of rebirth` may keep the base's square)",
+                );
+                return None;
+            }
+        };
+        Some(lower::Rebirth {
+            capturer,
+            at,
+            forbid_when_taken: forbid_when_taken.or((!option).then_some(false)),
+            kings: kings.or((!option).then_some(capturer)),
+            promoting: r.promoting,
+            text: self.text(r.span),
+        })
+    }
+
+    /// Who is reborn: `capturer` (true) or `captured`; an option keeps the base's.
+    fn reborn(&mut self, r: &ast::RebirthDef, option: bool) -> Option<bool> {
+        match (r.who.as_ref(), option) {
+            (None, true) => Some(false),
+            (None, false) => {
+                self.error(
+                    r.span,
+                    "a rebirth says who is reborn",
+                    "write `rebirth captured at …` or `rebirth capturer at …`",
+                );
+                None
+            }
+            (Some(w), true) => {
+                self.error(
+                    w.span,
+                    "an option of rebirth cannot change who is reborn",
+                    "remove the word: the base condition says who is reborn",
+                );
+                None
+            }
+            (Some(w), false) => match w.node.as_str() {
+                "captured" => Some(false),
+                "capturer" => Some(true),
+                other => {
+                    self.error(
+                        w.span,
+                        format!("unknown unit `{other}` to rebirth"),
+                        "expected `captured` or `capturer`",
+                    );
+                    None
+                }
+            },
+        }
+    }
+
+    /// The square of a rebirth; `base` only in an option.
+    fn rebirth_square(&mut self, at: &Spanned<ast::SqExpr>, option: bool) -> Option<Sq> {
+        let sq = self.sq(at)?;
+        if sq.uses_base() && !option {
+            self.error(
+                at.span,
+                "`base` is the square a base condition gives its options",
+                "only an `option of rebirth` can adapt it: write the square itself",
+            );
+            return None;
+        }
+        Some(sq)
+    }
+
+    /// `rotated(S)`, `file_mirrored(S)`, `antipode(S)`: one square word transformed.
+    pub(super) fn sq_map(
+        &mut self,
+        e: &Spanned<ast::SqExpr>,
+        map: SqMap,
+        args: &[Spanned<String>],
+    ) -> Option<Sq> {
+        let [arg] = args else {
+            self.error(
+                e.span,
+                "a square function takes one square",
+                "write it as `rotated(capture)` or `rotated(base)`",
+            );
+            return None;
+        };
+        let word = Spanned::new(ast::SqExpr::Word(arg.clone()), arg.span);
+        Some(Sq::Map(map, Box::new(self.sq(&word)?)))
+    }
+}

@@ -1,0 +1,55 @@
+//! The rules a problem's conditions activate. A condition is read by one rule, or is a
+//! base condition followed by options of rebirth (`Circe Diametral RexInclusive`, or a
+//! traditional name such as `DiametralCirce` that the reader unfolds so): the base's
+//! rule and one rule per option. An option needs a base with a rebirth to change.
+
+use super::{declared, find_condition};
+use crate::input;
+use crate::rules::RuleSet;
+
+/// The rules of condition `c`: the rule that reads it, or its base and options; `Err`
+/// with what fairyforge says when some part has no rule.
+pub(super) fn condition_rules<R: RuleSet>(c: &input::Condition) -> Result<Vec<usize>, String> {
+    let found = find_condition::<R>(c);
+    match found {
+        Some(i) if !R::CONDITIONS[i].option => Ok(vec![i]),
+        // an option's name may also be a traditional name of a base with it (`PWC` is
+        // `Circe PWC`); else the option stands alone, after its base
+        Some(i) => base_and_options::<R>(c).or(Ok(vec![i])),
+        None => base_and_options::<R>(c),
+    }
+}
+
+/// The rules of `c` read as a base condition and options of rebirth.
+fn base_and_options<R: RuleSet>(c: &input::Condition) -> Result<Vec<usize>, String> {
+    let unwritten =
+        || format!("the condition {c} is known to the reference but not yet written as a rule");
+    let (base, variants) = c.normalized();
+    let declared = declared::<R>();
+    let base = declared.by_normal(base, &[]).ok_or_else(unwritten)?;
+    let mut rules = vec![base];
+    for v in variants {
+        match declared.by_name(v) {
+            Some(o) if R::CONDITIONS[o].option => rules.push(o),
+            _ => return Err(unwritten()),
+        }
+    }
+    Ok(rules)
+}
+
+/// `Err` naming an option of rebirth among `active` when no base condition with a
+/// rebirth is there for it to change.
+pub(super) fn options_have_a_base<R: RuleSet>(active: &[usize]) -> Result<(), String> {
+    let info = |i: usize| &R::CONDITIONS[i];
+    let has_base = active.iter().any(|&i| info(i).rebirth && !info(i).option);
+    match active.iter().find(|&&i| info(i).option) {
+        Some(&o) if !has_base => Err(format!(
+            "the option {} changes the rebirth of a base condition: write it after one \
+             (Circe {}, AntiCirce {})",
+            info(o).names[0],
+            info(o).names[0],
+            info(o).names[0]
+        )),
+        _ => Ok(()),
+    }
+}
