@@ -441,11 +441,16 @@ fn condition_figures(
     scratch: &Path,
     timer: &Timer<'_>,
 ) {
-    let written = info.names.first().copied().unwrap_or(info.name);
+    let name = info.names.first().copied().unwrap_or(info.name);
+    // an option of rebirth is measured with the base it changes most often
+    let (written, label) = match info.option {
+        true => (format!("Circe {name}"), format!("Circe {}", info.name)),
+        false => (name.to_string(), info.name.to_string()),
+    };
     let (mut under, mut over) = (Vec::new(), Vec::new());
     for (i, (text, base)) in positions.iter().enumerate() {
         let file = scratch.join(format!("{}-{i}.inp", info.name));
-        if std::fs::write(&file, with_condition(text, written)).is_err() {
+        if std::fs::write(&file, with_condition(text, &written)).is_err() {
             continue;
         }
         if let Some(r) = timer.ratio(&file) {
@@ -454,12 +459,12 @@ fn condition_figures(
         }
     }
     if under.is_empty() {
-        println!("  {:<22} no position solved by both within 10 s", info.name);
+        println!("  {label:<22} no position solved by both within 10 s");
         return;
     }
     println!(
         "  {:<22} {:>3} positions   ratio {:6.2}   relative {:5.2}",
-        info.name,
+        label,
         under.len(),
         geometric_mean(&under),
         geometric_mean(&over)
