@@ -8,15 +8,18 @@ use fairyforge_engine::output::layout::twin_heading;
 use fairyforge_engine::output::names::Names;
 use fairyforge_engine::output::notation::{line_text, played_text, progress_text};
 use fairyforge_engine::output::solution::remark_text;
-use fairyforge_engine::problem::ProblemResult;
+use fairyforge_engine::problem::{replay, ProblemResult, Report};
 use fairyforge_engine::solution::{
-    Attack, Defence, Label, Line, Mark, Played, Solution, Threat, Verdict,
+    Attack, Defence, Label, Line, Mark, Phase, PlaySink, Played, Sink, Solution, Threat, Verdict,
 };
+use fairyforge_engine::solve::Stop;
 use fairyforge_engine::stipulation::Goal;
 use fairyforge_engine::{Owner, Piece, Side, Square};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::{json, Value};
+use std::io::Write;
+use std::time::Instant;
 
 /// What the JSON of a solution is written with.
 struct Context<'a> {
@@ -295,82 +298,274 @@ impl Serialize for Written<'_> {
     }
 }
 
-/// One twin: its heading, stipulation, and solutions written as they are made.
-#[derive(Serialize)]
-struct TwinDoc<'a, S: Serialize> {
-    heading: Option<String>,
-    stipulation: &'a str,
-    solutions: Option<S>,
-    unsupported: Option<&'a String>,
-    interrupted: bool,
-}
-
 /// One problem as a JSON document on one line.
 pub fn problem_json(result: &ProblemResult, file: &str, seconds: f64) -> String {
-    let p = &result.problem;
-    let names = &result.names;
-    let contexts: Vec<Context> = result
-        .twins
-        .iter()
-        .map(|t| Context {
-            names,
-            goal: t.goal.unwrap_or(Goal::Mate),
-        })
-        .collect();
-    let twins = Streamed(|| {
-        result.twins.iter().zip(&contexts).map(|(t, cx)| TwinDoc {
-            heading: t.heading.as_ref().map(|h| twin_heading(h, names)),
-            stipulation: &t.stipulation,
-            solutions: t.outcome.as_ref().ok().map(|solutions| {
-                Streamed(move || {
-                    solutions
-                        .iter()
-                        .map(move |solution| Written { cx, solution })
-                })
-            }),
-            unsupported: t.outcome.as_ref().err(),
-            interrupted: t.stopped.is_some(),
-        })
-    });
-    let doc = json!({
-        "file": file,
-        "line": p.line,
-        "language": p.language.name(),
-        "authors": p.texts.authors,
-        "origins": p.texts.origins,
-        "stipulation": result.stipulation,
-        "pieces": p.pieces.iter().map(|u| u.to_string()).collect::<Vec<_>>(),
-        "conditions": p.conditions.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-        "options": p.options.iter().map(|o| o.to_string()).collect::<Vec<_>>(),
-        "seconds": seconds,
-    });
-    // the problem's fields, then its twins written one solution line at a time
     let mut out = Vec::new();
-    let mut writer = serde_json::Serializer::new(&mut out);
-    let written = (|| {
-        let mut map = writer.serialize_map(None)?;
-        if let Value::Object(fields) = &doc {
-            fields
-                .iter()
-                .try_for_each(|(k, v)| map.serialize_entry(k, v))?;
+    let mut json = JsonReport::new(&mut out, file, Clock::Took(seconds));
+    replay(result, &mut json);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// The seconds the document gives.
+#[derive(Clone, Copy, Debug)]
+pub enum Clock {
+    /// Since solving began.
+    Since(Instant),
+    /// Already measured.
+    Took(f64),
+}
+
+/// A problem written as one JSON document as solving reports it ([`Report`]): its
+/// fields first, then each twin, each line or key of its play as soon as it is found,
+/// the seconds last. The document stays valid when solving is cut short
+/// ([`JsonReport::abort`]). What cannot be written (a closed output) is dropped.
+pub struct JsonReport<'w> {
+    out: &'w mut dyn Write,
+    file: String,
+    clock: Clock,
+    problem: Option<ProblemResult>,
+    twin: usize,
+    /// What is open: the twins' array, a twin's solutions, a phase's lines or keys.
+    open: Open,
+    /// Whether the next element of the innermost array open is its first.
+    first: bool,
+}
+
+/// How deep the document is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Open {
+    /// Nothing: the document is not begun, or ended.
+    Nothing,
+    /// The array of twins.
+    Twins,
+    /// A twin's object.
+    Twin,
+    /// A twin's array of solutions.
+    Solutions,
+    /// A phase's object and its array of lines or keys.
+    Phase,
+}
+
+impl<'w> JsonReport<'w> {
+    /// A document about a problem of `file`, written to `out`.
+    pub fn new(out: &'w mut dyn Write, file: &str, clock: Clock) -> Self {
+        JsonReport {
+            out,
+            file: file.to_string(),
+            clock,
+            problem: None,
+            twin: 0,
+            open: Open::Nothing,
+            first: true,
         }
-        map.serialize_entry("twins", &twins)?;
-        map.end()
-    })();
-    if let Err(e) = written {
-        return error_json(
-            file,
-            p.line,
-            1,
-            &format!("cannot write the solution as JSON: {e}"),
+    }
+
+    fn write(&mut self, text: &str) {
+        let _ = self.out.write_all(text.as_bytes());
+    }
+
+    /// Writes `value` as the next element of the innermost array open.
+    fn element(&mut self, value: &impl Serialize) {
+        if !std::mem::take(&mut self.first) {
+            self.write(",");
+        }
+        let written = serde_json::to_vec(value)
+            .unwrap_or_else(|e| json!({ "error": e.to_string() }).to_string().into_bytes());
+        let _ = self.out.write_all(&written);
+    }
+
+    /// What a move of the twin under way is written with.
+    fn context(&self) -> Option<Context<'_>> {
+        let problem = self.problem.as_ref()?;
+        let twin = problem.twins.get(self.twin)?;
+        Some(Context {
+            names: &problem.names,
+            goal: twin.goal.unwrap_or(Goal::Mate),
+        })
+    }
+
+    /// Closes what is open down to `level`, a twin closed as `interrupted` or not.
+    fn close_to(&mut self, level: Open, interrupted: bool) {
+        while self.open > level {
+            let (text, up) = match self.open {
+                Open::Phase => ("]}".to_string(), Open::Solutions),
+                Open::Solutions => ("]".to_string(), Open::Twin),
+                Open::Twin => (format!(",\"interrupted\":{interrupted}}}"), Open::Twins),
+                Open::Twins | Open::Nothing => ("]".to_string(), Open::Nothing),
+            };
+            self.write(&text);
+            self.open = up;
+            self.first = false;
+        }
+    }
+
+    /// Opens `level` (one deeper than what is open) with `text`, as the next element of
+    /// what is open when it is an array.
+    fn open(&mut self, level: Open, text: &str) {
+        if self.open != Open::Twin && !std::mem::take(&mut self.first) {
+            self.write(",");
+        }
+        self.write(text);
+        self.open = level;
+        self.first = true;
+    }
+
+    /// Ends the document where solving was cut short (a bug), saying why; a document
+    /// not begun or already ended is left as it is.
+    pub fn abort(&mut self, message: &str) {
+        if self.open == Open::Nothing {
+            return;
+        }
+        self.close_to(Open::Nothing, true);
+        let error = serde_json::to_string(message).unwrap_or_default();
+        let seconds = json!(self.seconds());
+        self.write(&format!(",\"error\":{error},\"seconds\":{seconds}}}\n"));
+    }
+
+    /// The seconds solving took, so far.
+    fn seconds(&self) -> f64 {
+        match self.clock {
+            Clock::Since(start) => start.elapsed().as_secs_f64(),
+            Clock::Took(seconds) => seconds,
+        }
+    }
+}
+
+impl Sink for JsonReport<'_> {
+    fn line(&mut self, line: Line) {
+        let Some(doc) = self
+            .context()
+            .map(|cx| serde_json::to_value(cx.line(&line)))
+        else {
+            return;
+        };
+        self.element(&doc.unwrap_or_default());
+    }
+
+    fn attack(&mut self, attack: Attack) {
+        let Some(doc) = self.context().map(|cx| cx.attack(&attack)) else {
+            return;
+        };
+        self.element(&doc);
+    }
+}
+
+impl PlaySink for JsonReport<'_> {
+    fn phase(&mut self, phase: Phase) {
+        let name = match phase {
+            Phase::Whole(solution) => {
+                let Some(doc) = self.context().map(|cx| {
+                    let written = Written {
+                        cx: &cx,
+                        solution: &solution,
+                    };
+                    serde_json::to_value(&written)
+                }) else {
+                    return;
+                };
+                self.element(&doc.unwrap_or_default());
+                return;
+            }
+            Phase::Lines => "lines",
+            Phase::Tree => "tree",
+        };
+        self.open(Open::Phase, &format!("{{\"{name}\":["));
+    }
+
+    fn phase_end(&mut self) {
+        self.close_to(Open::Solutions, false);
+    }
+}
+
+impl Report for JsonReport<'_> {
+    fn begin(&mut self, result: &ProblemResult) {
+        let p = &result.problem;
+        let doc = json!({
+            "file": self.file,
+            "line": p.line,
+            "language": p.language.name(),
+            "authors": p.texts.authors,
+            "origins": p.texts.origins,
+            "stipulation": result.stipulation,
+            "pieces": p.pieces.iter().map(|u| u.to_string()).collect::<Vec<_>>(),
+            "conditions": p.conditions.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+            "options": p.options.iter().map(|o| o.to_string()).collect::<Vec<_>>(),
+        });
+        // (the fields, the object left open for the twins)
+        let fields = doc.to_string();
+        self.problem = Some(result.clone());
+        self.open(
+            Open::Twins,
+            &format!("{},\"twins\":[", &fields[..fields.len() - 1]),
         );
     }
-    out.push(b'\n');
-    String::from_utf8(out).unwrap_or_default()
+
+    fn twin(&mut self, index: usize) {
+        self.twin = index;
+        let Some(problem) = &self.problem else {
+            return;
+        };
+        let Some(t) = problem.twins.get(index) else {
+            return;
+        };
+        let head = json!({
+            "heading": t.heading.as_ref().map(|h| twin_heading(h, &problem.names)),
+            "stipulation": t.stipulation,
+            "unsupported": t.outcome.as_ref().err(),
+        })
+        .to_string();
+        let solvable = t.outcome.is_ok();
+        self.open(Open::Twin, &head[..head.len() - 1]);
+        if solvable {
+            self.open(Open::Solutions, ",\"solutions\":[");
+        } else {
+            self.write(",\"solutions\":null");
+        }
+    }
+
+    fn twin_end(&mut self, stopped: Option<Stop>) {
+        self.close_to(Open::Twins, stopped.is_some());
+    }
+
+    fn end(&mut self) {
+        if self.open == Open::Nothing {
+            return;
+        }
+        self.close_to(Open::Nothing, false);
+        let seconds = json!(self.seconds());
+        self.write(&format!(",\"seconds\":{seconds}}}\n"));
+    }
 }
 
 /// A problem that could not be read, as a JSON document on one line: where and why.
 pub fn error_json(file: &str, line: u32, column: u32, message: &str) -> String {
     let doc = json!({ "file": file, "line": line, "column": column, "error": message });
     format!("{doc}\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rules;
+    use fairyforge_engine::problem::{read_problems, solve_problem, Settings};
+
+    /// A document ended in the middle of a phase's lines closes everything open, marks
+    /// the twin interrupted and says why.
+    #[test]
+    fn a_document_ended_by_a_failure_is_whole() {
+        let text = "BeginProblem\nPieces White Kc1 Rd1 Black Ka1\nStipulation h#1\nEndProblem\n";
+        let problem = read_problems::<Rules>(text).remove(0).expect("readable");
+        let result = solve_problem::<Rules>(&problem, &Settings::default());
+        let mut out = Vec::new();
+        let mut json = JsonReport::new(&mut out, "f.inp", Clock::Took(0.5));
+        json.begin(&result);
+        json.twin(0);
+        json.phase(Phase::Lines);
+        json.abort("a failure");
+        let doc: Value = serde_json::from_slice(&out).expect("one JSON document");
+        assert_eq!(doc["error"], "a failure");
+        assert_eq!(doc["twins"][0]["interrupted"], true);
+        assert_eq!(doc["twins"][0]["solutions"][0]["lines"], json!([]));
+        assert_eq!(doc["seconds"], 0.5);
+    }
 }

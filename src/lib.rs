@@ -12,6 +12,7 @@ pub mod progress;
 pub mod rules;
 pub mod solcmp;
 pub mod stream;
+pub mod told;
 
 pub use fairyforge_engine as engine;
 pub use rules::Rules;

@@ -6,12 +6,14 @@ use fairyforge::engine::codes::CodeSet;
 use fairyforge::engine::fen::{parse_position, BoardNotation};
 use fairyforge::engine::input;
 use fairyforge::engine::input::InputError;
-use fairyforge::engine::output::text::write_problem;
+use fairyforge::engine::output::text::{Clock, TextReport};
 use fairyforge::engine::perft::{divide, perft};
-use fairyforge::engine::problem::{check_problem, read_problems, solve_problem, Settings};
+use fairyforge::engine::problem::{check_problem, read_problems, solve_problem_into, Settings};
 use fairyforge::engine::solve::SEARCH_STACK;
+use fairyforge::json::JsonReport;
 use fairyforge::progress::Display;
-use fairyforge::stream::{InOrder, Written};
+use fairyforge::stream::{InOrder, Stream};
+use fairyforge::told::{Told, Writer};
 use fairyforge::Rules;
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -184,10 +186,21 @@ fn solve(
         hash_mb: hash,
         started: None,
     };
-    // what a problem prints on stdout and on stderr, and whether it was read and solved
-    let run = |item: &Item| -> (String, String, bool) {
+    // problems are taken in order by `at_once` workers and written in order: the first
+    // not done as it is solved, each other as soon as those before it are done
+    let (out, err): (Box<dyn Write + Send>, Box<dyn Write + Send>) = match &display {
+        Some(d) => (
+            Box::new(d.writer(std::io::stdout())),
+            Box::new(d.writer(std::io::stderr())),
+        ),
+        None => (Box::new(std::io::stdout()), Box::new(std::io::stderr())),
+    };
+    let order = InOrder::new(out, err);
+    // solves problem `i`, writing it as it goes; whether it was read and solved
+    let run = |i: usize, item: &Item| -> bool {
+        let put = |stream, text: &str| order.write(i, stream, text.as_bytes());
         let problem = match &item.read {
-            Err(e) => return rejected(&item.file, std::slice::from_ref(e), &[], format),
+            Err(e) => return rejected(&item.file, std::slice::from_ref(e), &[], format, put),
             Ok(problem) => problem,
         };
         let checked = check_problem::<Rules>(problem, &settings);
@@ -198,9 +211,9 @@ fn solve(
             .cloned()
             .collect();
         if !checked.errors.is_empty() {
-            return rejected(&item.file, &checked.errors, &warnings, format);
+            return rejected(&item.file, &checked.errors, &warnings, format, put);
         }
-        let mut err = said(&item.file, "warning", &warnings);
+        put(Stream::Err, &said(&item.file, "warning", &warnings));
         let start = Instant::now();
         let name = format!("{}:{}", item.file, problem.line);
         let progress = display.as_ref().map(|d| d.start(name));
@@ -208,56 +221,40 @@ fn solve(
             progress: progress.clone(),
             ..settings.clone()
         };
+        let (mut out, mut err) = (order.channel(i, Stream::Out), order.channel(i, Stream::Err));
+        let writer = match format {
+            Format::Text => Writer::Text(TextReport::new(&mut out, !no_board, Clock::Since(start))),
+            Format::Json => Writer::Json(JsonReport::new(
+                &mut out,
+                &item.file,
+                fairyforge::json::Clock::Since(start),
+            )),
+        };
+        let mut told = Told::new(writer, &mut err, &item.file, problem);
         // a panic is a bug, but it costs this problem only, never the others
         let solved = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            solve_problem::<Rules>(problem, &settings)
+            solve_problem_into::<Rules>(problem, &settings, &mut told)
         }));
         if let (Some(d), Some(p)) = (&display, &progress) {
             d.finish(p);
         }
-        let result = match solved {
-            Ok(result) => result,
-            Err(panic) => {
-                let (out, e, ok) = internal_error(&item.file, problem.line, &*panic, format);
-                return (out, err + &e, ok);
-            }
-        };
-        let secs = start.elapsed().as_secs_f64();
-        // a twin fairyforge cannot solve (a condition it has no rule for, a twin's
-        // stipulation it does not solve) is said at the twin
-        for (twin, t) in result.twins.iter().enumerate() {
-            if let Err(why) = &t.outcome {
-                let line = twin_line(problem, twin);
-                err.push_str(&format!("{}:{line}:1: error: {why}\n", item.file));
-            }
+        if let Err(panic) = solved {
+            told.abort(&internal_error(&*panic));
         }
-        let ok = result.twins.iter().all(|t| t.outcome.is_ok());
-        let text = match format {
-            Format::Text => write_problem(&result, !no_board, Duration::from_secs_f64(secs)),
-            Format::Json => fairyforge::json::problem_json(&result, &item.file, secs),
-        };
-        (text, err, ok)
+        told.ok
     };
-    // problems are taken in order by `at_once` workers and written in order, each as
-    // soon as it and those before it are done
-    let (out, err): (Box<dyn Write + Send>, Box<dyn Write + Send>) = match &display {
-        Some(d) => (
-            Box::new(d.writer(std::io::stdout())),
-            Box::new(d.writer(std::io::stderr())),
-        ),
-        None => (Box::new(std::io::stdout()), Box::new(std::io::stderr())),
-    };
-    let order = InOrder::new(out, err);
     let next = AtomicUsize::new(0);
     let worker = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(item) = items.get(i) else { break };
-        let (out, err, ok) = if interrupt.load(Ordering::Relaxed) {
-            not_started(item, format)
+        let ok = if interrupt.load(Ordering::Relaxed) {
+            not_started(item, format, |stream, text: &str| {
+                order.write(i, stream, text.as_bytes())
+            })
         } else {
-            run(item)
+            run(i, item)
         };
-        order.done(i, Written { out, err, ok });
+        order.done(i, ok);
     };
     std::thread::scope(|scope| {
         if let Some(d) = &display {
@@ -305,19 +302,22 @@ fn seconds(text: &str) -> Result<Duration, String> {
         .map_err(|_| format!("expected a number of seconds from 0 on, found `{text}`"))
 }
 
-/// What a problem the run was interrupted before prints: an error at its first line.
-fn not_started(item: &Item, format: Format) -> (String, String, bool) {
+/// What a problem the run was interrupted before writes with `put`: an error at its
+/// first line (on stderr, and in JSON as an error object); not solved.
+fn not_started(item: &Item, format: Format, put: impl Fn(Stream, &str)) -> bool {
     let line = item.read.as_ref().map_or_else(|e| e.line, |p| p.line);
     let message = "not solved: the run was interrupted before it";
-    let out = match format {
-        Format::Text => String::new(),
-        Format::Json => fairyforge::json::error_json(&item.file, line, 1, message),
-    };
-    (
-        out,
-        format!("{}:{line}:1: error: {message}\n", item.file),
-        false,
-    )
+    if let Format::Json = format {
+        put(
+            Stream::Out,
+            &fairyforge::json::error_json(&item.file, line, 1, message),
+        );
+    }
+    put(
+        Stream::Err,
+        &format!("{}:{line}:1: error: {message}\n", item.file),
+    );
+    false
 }
 
 /// `file:line:col: KIND: message` lines, one per error or warning.
@@ -327,58 +327,38 @@ fn said(file: &str, kind: &str, what: &[InputError]) -> String {
         .collect()
 }
 
-/// What a problem refused for bad input prints: its warnings and errors on stderr, and
-/// (in JSON) an error object per error.
+/// What a problem refused for bad input writes with `put`: its warnings and errors on
+/// stderr, and (in JSON) an error object per error; not solved.
 fn rejected(
     file: &str,
     errors: &[InputError],
     warnings: &[InputError],
     format: Format,
-) -> (String, String, bool) {
-    let out = match format {
-        Format::Text => String::new(),
-        Format::Json => errors
-            .iter()
-            .map(|e| fairyforge::json::error_json(file, e.line, e.column, &e.message))
-            .collect(),
-    };
-    let err = said(file, "warning", warnings) + &said(file, "error", errors);
-    (out, err, false)
+    put: impl Fn(Stream, &str),
+) -> bool {
+    if let Format::Json = format {
+        for e in errors {
+            put(
+                Stream::Out,
+                &fairyforge::json::error_json(file, e.line, e.column, &e.message),
+            );
+        }
+    }
+    put(
+        Stream::Err,
+        &(said(file, "warning", warnings) + &said(file, "error", errors)),
+    );
+    false
 }
 
-/// The line of the `twin`-th twin of `problem` as solved (the diagram first, unless it is
-/// a zero position): where its `Twin` keyword stands, the problem's first line for the
-/// diagram.
-fn twin_line(problem: &input::Problem, twin: usize) -> u32 {
-    let index = if problem.zero_position || problem.twins.is_empty() {
-        Some(twin)
-    } else {
-        twin.checked_sub(1)
-    };
-    index
-        .and_then(|i| problem.twins.get(i))
-        .map_or(problem.line, |t| t.line)
-}
-
-/// What a problem whose solving panicked prints: an error at its first line, on stderr
-/// and (in JSON) as an error object.
-fn internal_error(
-    file: &str,
-    line: u32,
-    panic: &(dyn std::any::Any + Send),
-    format: Format,
-) -> (String, String, bool) {
+/// What is said of a problem whose solving panicked.
+fn internal_error(panic: &(dyn std::any::Any + Send)) -> String {
     let what = panic
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_default();
-    let message = format!("internal error while solving this problem (a bug): {what}");
-    let out = match format {
-        Format::Text => String::new(),
-        Format::Json => fairyforge::json::error_json(file, line, 1, &message),
-    };
-    (out, format!("{file}:{line}:1: error: {message}\n"), false)
+    format!("internal error while solving this problem (a bug): {what}")
 }
 
 fn rules(name: Option<&str>) -> ExitCode {

@@ -1,7 +1,8 @@
 //! Results stream and interruption keeps them: each problem is written as soon as it and
 //! those before it are done; Ctrl-C (here SIGINT) stops the search, writes what was found
-//! marked interrupted, reports the problems not started and exits non-zero; `--max-time`
-//! takes fractions and bounds a problem with millions of solutions.
+//! marked interrupted, reports the problems not started and exits non-zero; lines are
+//! written as they are found, none kept; `--max-time` takes fractions and bounds a
+//! problem with millions of solutions.
 
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -65,6 +66,83 @@ fn an_interrupted_run_writes_what_was_found_and_exits_non_zero() {
         err.contains(":9:1: error: not solved: the run was interrupted before it"),
         "{err}"
     );
+}
+
+/// The most memory (peak resident kB) `pid` has taken, where the system says it.
+fn peak_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Kills `pid` unless the returned sender is dropped within `limit`.
+fn watchdog(pid: u32, limit: std::time::Duration) -> std::sync::mpsc::Sender<()> {
+    let (cancel, cancelled) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = cancelled.recv_timeout(limit) {
+            let _ = Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
+        }
+    });
+    cancel
+}
+
+/// Lines are written as they are found, by the one search and by a search shared
+/// among threads alike, and none is kept: a help play with millions of solutions shows
+/// its first thousands at once and stays small, and an interruption ends it promptly.
+#[test]
+fn lines_are_written_as_found_and_none_is_kept() {
+    let path = file("streamed", &[MANY]);
+    for threads in ["1", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fairyforge"))
+            .args(["solve", "-j", "1", "--threads", threads])
+            .arg(&path)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the fairyforge binary runs");
+        let mut stdout = child.stdout.take().expect("piped");
+        let watchdog = watchdog(child.id(), std::time::Duration::from_secs(120));
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 1 << 16];
+        // (the whole play takes many minutes: these come long before its end, unless
+        // lines are kept, when the watchdog ends the run and nothing was written)
+        while String::from_utf8_lossy(&seen).matches("  1.hnKb3-").count() < 20_000 {
+            let n = stdout.read(&mut buf).expect("readable");
+            assert!(n > 0, "ended before its lines were written");
+            seen.extend_from_slice(&buf[..n]);
+        }
+        let peak = peak_kb(child.id());
+        drop(watchdog);
+        let status = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success());
+        let start = std::time::Instant::now();
+        stdout.read_to_end(&mut seen).expect("readable");
+        let out = child.wait_with_output().expect("it ends");
+        let text = String::from_utf8_lossy(&seen);
+        assert_eq!(out.status.code(), Some(130), "threads {threads}");
+        assert!(text
+            .trim_end()
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .starts_with("solving interrupted."));
+        // (generous bounds, for a busy machine: keeping the lines took gigabytes, and
+        // making those kept took a minute after the interruption)
+        assert!(
+            start.elapsed().as_secs() < 20,
+            "threads {threads}: {:?}",
+            start.elapsed()
+        );
+        if let Some(kb) = peak {
+            assert!(kb < 400_000, "threads {threads}: {kb} kB");
+        }
+    }
+    let _ = std::fs::remove_file(&path);
 }
 
 #[test]

@@ -121,6 +121,32 @@ fn an_unreadable_problem_is_an_error_object() {
     assert!(docs[0]["error"].is_string(), "{}", docs[0]);
 }
 
+/// A problem cut short by its time limit in the middle of its lines, and a document
+/// ended where solving failed, are still whole documents the schema describes.
+#[test]
+fn a_document_cut_short_stays_valid() {
+    let path = std::env::temp_dir().join(format!("fairyforge-json-cut-{}.inp", std::process::id()));
+    std::fs::write(
+        &path,
+        "BeginProblem\nPieces White Kd1 Pa2 Black HalfNeutral Kb3\nStipulation h=6\n\
+         Twin Stipulation h=5\nEndProblem\n",
+    )
+    .expect("a temporary problem file");
+    let docs = documents(&["--max-time", "0.3"], std::slice::from_ref(&path));
+    let _ = std::fs::remove_file(&path);
+    validate_all(&docs, "cut short");
+    let twins = docs[0]["twins"].as_array().expect("twins");
+    assert!(twins.iter().all(|t| t["interrupted"] == true), "{twins:?}");
+    let lines = &twins[0]["solutions"][0]["lines"];
+    assert!(!lines.as_array().expect("lines").is_empty());
+
+    // (the schema allows the error a document ended by a bug says)
+    let mut failed = docs[0].clone();
+    failed["error"] = "internal error while solving this problem (a bug)".into();
+    let (schemas, index) = schema();
+    assert!(schemas.validate(&failed, index).is_ok());
+}
+
 /// Where the corpus is: `FAIRYFORGE_CORPUS`, else `shared/corpus` beside the repository.
 fn corpus() -> Option<PathBuf> {
     let dir = std::env::var_os("FAIRYFORGE_CORPUS")

@@ -11,18 +11,21 @@
 //!
 //! The setup lives in small pieces: `units` (the diagram's units and castling rights),
 //! `stipulation` (the solver's stipulation and the printed one), `twin` (a twin's
-//! commands), `options` (the options as the solver's settings) and `phases` (the
-//! positions of a twin and the requests handed to the search).
+//! commands), `options` (the options as the solver's settings), `phases` (the
+//! positions of a twin and the requests handed to the search) and `report` (what
+//! solving reports as it goes).
 
 mod check;
 mod conditions;
 mod options;
 mod phases;
+mod report;
 mod stipulation;
 mod twin;
 mod units;
 
 pub use check::{check_problem, Checked};
+pub use report::{replay, Kept, Report};
 
 use crate::codes::CodeSet;
 use crate::input::{self, Language, ProblemOption};
@@ -78,6 +81,9 @@ pub struct TwinResult {
     pub units: Vec<(Square, Piece)>,
     /// Solutions, one per phase (two for a duplex), or why it cannot be solved.
     pub outcome: Result<Vec<Solution>, String>,
+    /// Where what keeps the twin from being solved was written, when it is one thing
+    /// written (a condition without a rule).
+    pub unsolved_at: Option<input::Place>,
     /// Why solving stopped early, if it did.
     pub stopped: Option<Stop>,
     /// A remark the reference prints before the twin's heading (before the diagram for
@@ -135,6 +141,19 @@ pub fn solve_problem<R: RuleSet + Default>(
     problem: &input::Problem,
     settings: &Settings,
 ) -> ProblemResult {
+    let mut kept = Kept::default();
+    solve_problem_into::<R>(problem, settings, &mut kept);
+    kept.result()
+}
+
+/// Solves every twin of `problem` as [`solve_problem`] does, reporting to `report` as it
+/// goes: the problem and its twins set up, then each twin's phases, lines and keys as
+/// soon as each is found.
+pub fn solve_problem_into<R: RuleSet + Default>(
+    problem: &input::Problem,
+    settings: &Settings,
+    report: &mut dyn Report,
+) {
     let settings = &Settings {
         started: Some(settings.started.unwrap_or_else(Instant::now)),
         ..settings.clone()
@@ -152,72 +171,117 @@ pub fn solve_problem<R: RuleSet + Default>(
         conditions: problem.conditions.clone(),
     };
     let stip_text = printed_stipulation(&problem.stipulation, problem);
-    let mut twins = match units {
-        Err(e) => vec![unsolved(None, &stip_text, e)],
+    let mut twins: Vec<Prepared<R>> = match units {
+        Err(e) => vec![Prepared::unsolved(None, &stip_text, e)],
         Ok(_) if problem.twins.is_empty() => {
-            vec![solve_setup::<R>(problem, &base, None, settings, codes)]
+            vec![prepare::<R>(problem, &base, None, settings, codes)]
         }
-        Ok(_) => solve_twins::<R>(problem, &base, settings, codes, &stip_text),
+        Ok(_) => prepare_twins::<R>(problem, &base, settings, codes, &stip_text),
     };
     warn_kingless::<R>(problem, &base.units, &mut twins);
-    // a=>b: the first diagram, Black to move unless White plays first
-    let white_first = problem.has_option(|o| matches!(o, ProblemOption::WhiteToPlay))
-        || problem.stipulation.family_name().starts_with("ser-");
-    let start = problem.start_position.as_ref().and_then(|units| {
-        let mover = if white_first {
-            Side::White
-        } else {
-            Side::Black
-        };
-        resolve::<R>(units, codes).ok().map(|u| (u, mover))
-    });
-    ProblemResult {
+    let set_up = ProblemResult {
         language: problem.language,
         codes,
         names: Names::new(R::KINDS, codes, problem.language),
-        units: base.units,
-        start,
+        units: base.units.clone(),
+        start: first_diagram::<R>(problem, codes),
         problem: problem.clone(),
         stipulation: stip_text,
-        twins,
+        twins: twins.iter().map(|t| t.result.clone()).collect(),
+    };
+    report.begin(&set_up);
+    for (i, twin) in twins.iter_mut().enumerate() {
+        report.twin(i);
+        let stopped = twin.play.as_mut().and_then(|play| play.solve(report));
+        report.twin_end(stopped);
+    }
+    report.end();
+}
+
+/// For a=>b: the first diagram, Black to move unless White plays first.
+fn first_diagram<R: RuleSet>(
+    problem: &input::Problem,
+    codes: CodeSet,
+) -> Option<(Vec<(Square, Piece)>, Side)> {
+    let white_first = problem.has_option(|o| matches!(o, ProblemOption::WhiteToPlay))
+        || problem.stipulation.family_name().starts_with("ser-");
+    let units = problem.start_position.as_ref()?;
+    let mover = if white_first {
+        Side::White
+    } else {
+        Side::Black
+    };
+    resolve::<R>(units, codes).ok().map(|u| (u, mover))
+}
+
+/// A twin set up: what is printed with it (its outcome `Err` when it cannot be solved),
+/// and, when it can be, what its play needs.
+struct Prepared<R: RuleSet> {
+    result: TwinResult,
+    play: Option<Ready<R>>,
+}
+
+impl<R: RuleSet> Prepared<R> {
+    /// A twin that cannot be solved, and why.
+    fn unsolved(heading: Option<TwinHeading>, stipulation: &str, why: String) -> Self {
+        Prepared {
+            result: TwinResult {
+                heading,
+                stipulation: stipulation.to_string(),
+                goal: None,
+                units: Vec::new(),
+                outcome: Err(why),
+                unsolved_at: None,
+                stopped: None,
+                note: None,
+                warnings: Vec::new(),
+            },
+            play: None,
+        }
     }
 }
 
-/// A twin that cannot be solved, and why.
-fn unsolved(heading: Option<TwinHeading>, stipulation: &str, why: String) -> TwinResult {
-    TwinResult {
-        heading,
-        stipulation: stipulation.to_string(),
-        goal: None,
-        units: Vec::new(),
-        outcome: Err(why),
-        stopped: None,
-        note: None,
-        warnings: Vec::new(),
+/// What a twin's play needs, owned (see [`Twin`]).
+struct Ready<R: RuleSet> {
+    units: Vec<(Square, Piece)>,
+    rules: R,
+    stip: crate::stipulation::Stipulation,
+    white_role: Side,
+    white_to_play: bool,
+    start: Option<Vec<(Square, Piece)>>,
+    options: options::Options,
+}
+
+impl<R: RuleSet> Ready<R> {
+    /// Solves the twin's phases, reporting each to `out`; why solving stopped early.
+    fn solve(&mut self, out: &mut dyn crate::solve::PlaySink) -> Option<Stop> {
+        let twin = Twin {
+            units: &self.units,
+            rules: &self.rules,
+            stip: &self.stip,
+            white_role: self.white_role,
+            white_to_play: self.white_to_play,
+            start: self.start.clone(),
+        };
+        solve_phases(&twin, &self.options, out)
     }
 }
 
-/// Solves the twins of a problem with twins: the diagram first (unless it is a zero
+/// Sets up the twins of a problem with twins: the diagram first (unless it is a zero
 /// position), then each twin from the diagram or, when continued, from the twin before.
-fn solve_twins<R: RuleSet + Default>(
+fn prepare_twins<R: RuleSet + Default>(
     problem: &input::Problem,
     base: &Setup,
     settings: &Settings,
     codes: CodeSet,
     stip_text: &str,
-) -> Vec<TwinResult> {
+) -> Vec<Prepared<R>> {
     let mut twins = Vec::new();
     let mut previous = base.clone();
     let mut label = 0usize;
     if !problem.zero_position {
         let first = TwinHeading::default();
-        twins.push(solve_setup::<R>(
-            problem,
-            base,
-            Some(first),
-            settings,
-            codes,
-        ));
+        twins.push(prepare::<R>(problem, base, Some(first), settings, codes));
         label += 1;
     }
     for twin in &problem.twins {
@@ -234,7 +298,7 @@ fn solve_twins<R: RuleSet + Default>(
         let (setup, changes) = match apply_twin::<R>(start, twin, codes, problem) {
             Ok(x) => x,
             Err(e) => {
-                twins.push(unsolved(Some(heading), stip_text, e));
+                twins.push(Prepared::unsolved(Some(heading), stip_text, e));
                 continue;
             }
         };
@@ -243,7 +307,7 @@ fn solve_twins<R: RuleSet + Default>(
             changes,
             ..heading
         };
-        twins.push(solve_setup::<R>(
+        twins.push(prepare::<R>(
             problem,
             &setup,
             Some(heading),
@@ -260,7 +324,7 @@ fn solve_twins<R: RuleSet + Default>(
 fn warn_kingless<R: RuleSet>(
     problem: &input::Problem,
     units: &[(Square, Piece)],
-    twins: &mut [TwinResult],
+    twins: &mut [Prepared<R>],
 ) {
     let has_royal = |side: Side| {
         units
@@ -274,8 +338,8 @@ fn warn_kingless<R: RuleSet>(
             Language::German => "Es fehlt ein weisser oder schwarzer Koenig",
             _ => "both sides need a king",
         };
-        for t in twins.iter_mut().filter(|t| t.outcome.is_ok()) {
-            t.warnings.insert(0, warning.to_string());
+        for t in twins.iter_mut().filter(|t| t.result.outcome.is_ok()) {
+            t.result.warnings.insert(0, warning.to_string());
         }
     }
 }
@@ -304,22 +368,23 @@ pub fn find_condition<R: RuleSet>(c: &input::Condition) -> Option<usize> {
     }
 }
 
-/// Solves one twin: its setup (units, stipulation, conditions) under the problem's
-/// options.
-fn solve_setup<R: RuleSet + Default>(
+/// Sets up one twin: its setup (units, stipulation, conditions) under the problem's
+/// options, ready to be solved unless something keeps it from being solved.
+fn prepare<R: RuleSet + Default>(
     problem: &input::Problem,
     setup: &Setup,
     heading: Option<TwinHeading>,
     settings: &Settings,
     codes: CodeSet,
-) -> TwinResult {
+) -> Prepared<R> {
     let white_to_play = problem.has_option(|o| matches!(o, ProblemOption::WhiteToPlay));
     let mut result = TwinResult {
         heading,
         stipulation: printed_stipulation(&setup.stipulation, problem),
         goal: None,
         units: setup.units.clone(),
-        outcome: Err(String::new()),
+        outcome: Ok(Vec::new()),
+        unsolved_at: None,
         stopped: None,
         note: white_to_play_note(setup, white_to_play),
         warnings: Vec::new(),
@@ -336,24 +401,25 @@ fn solve_setup<R: RuleSet + Default>(
             }
             Err(e) => {
                 result.outcome = Err(e);
-                return result;
+                result.unsolved_at = Some(c.at);
+                return Prepared { result, play: None };
             }
         }
     }
     let indices: Vec<usize> = active.iter().map(|&(i, _)| i).collect();
     if let Err(e) = conditions::options_have_a_base::<R>(&indices) {
         result.outcome = Err(e);
-        return result;
+        return Prepared { result, play: None };
     }
     if let Some(msg) = problem.options.iter().find_map(unsupported_option) {
         result.outcome = Err(msg);
-        return result;
+        return Prepared { result, play: None };
     }
     let (stip, white_role) = match solver_stipulation(&setup.stipulation, white_to_play) {
         Ok(s) => s,
         Err(e) => {
             result.outcome = Err(e);
-            return result;
+            return Prepared { result, play: None };
         }
     };
     result.goal = Some(stip.goal);
@@ -365,7 +431,7 @@ fn solve_setup<R: RuleSet + Default>(
             result.warnings.push("nonsense combination".into());
             result.warnings.push("problem ignored".into());
         }
-        return result;
+        return Prepared { result, play: None };
     }
     let options = read_options(problem, &stip, settings);
     result.warnings.extend(options.warnings.iter().cloned());
@@ -373,21 +439,22 @@ fn solve_setup<R: RuleSet + Default>(
         Ok(start) => start,
         Err(e) => {
             result.outcome = Err(e);
-            return result;
+            return Prepared { result, play: None };
         }
     };
-    let twin = Twin {
-        units: &setup.units,
-        rules: &rules,
-        stip: &stip,
+    let play = Ready {
+        units: setup.units.clone(),
+        rules,
+        stip,
         white_role,
         white_to_play,
         start,
+        options,
     };
-    let (phases, stopped) = solve_phases(&twin, &options);
-    result.outcome = Ok(phases);
-    result.stopped = stopped;
-    result
+    Prepared {
+        result,
+        play: Some(play),
+    }
 }
 
 /// A condition bound to the defending side (the side in Black's role of each phase,

@@ -180,6 +180,9 @@ pub trait Sink {
     fn line(&mut self, line: Line);
     /// A key, try or forced move of battle play, with its play.
     fn attack(&mut self, attack: Attack);
+    /// What was reported since the last batch is a batch the search sent on at once (a
+    /// writer may write it now, in one piece).
+    fn batch_end(&mut self) {}
 }
 
 /// A sink that keeps everything, in the order it came.
@@ -199,4 +202,60 @@ impl Sink for Collected {
     fn attack(&mut self, attack: Attack) {
         self.attacks.push(attack);
     }
+}
+
+/// How a phase of play (set play, the play, post-key play, …) is reported: whole, or
+/// part by part as the search completes each (its lines, or its keys and tries).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The phase's solution, complete.
+    Whole(Solution),
+    /// Help or series lines follow, each through [`Sink::line`], then
+    /// [`PlaySink::phase_end`].
+    Lines,
+    /// Keys and tries follow, each through [`Sink::attack`], then
+    /// [`PlaySink::phase_end`].
+    Tree,
+}
+
+/// Where the phases of play are reported, in order, each as soon as it begins; the lines
+/// and keys of a phase that streams as soon as each is complete.
+pub trait PlaySink: Sink {
+    /// A phase begins (or, [`Phase::Whole`], is reported whole).
+    fn phase(&mut self, phase: Phase);
+    /// The phase that streams ([`Phase::Lines`], [`Phase::Tree`]) is over.
+    fn phase_end(&mut self);
+}
+
+/// A [`PlaySink`] that keeps each phase as a [`Solution`].
+#[derive(Clone, Debug, Default)]
+pub struct Phases {
+    /// The phases reported, in order.
+    pub solutions: Vec<Solution>,
+}
+
+impl Sink for Phases {
+    fn line(&mut self, line: Line) {
+        if let Some(Solution::Lines(lines)) = self.solutions.last_mut() {
+            lines.push(line);
+        }
+    }
+
+    fn attack(&mut self, attack: Attack) {
+        if let Some(Solution::Tree(attacks)) = self.solutions.last_mut() {
+            attacks.push(attack);
+        }
+    }
+}
+
+impl PlaySink for Phases {
+    fn phase(&mut self, phase: Phase) {
+        self.solutions.push(match phase {
+            Phase::Whole(solution) => solution,
+            Phase::Lines => Solution::Lines(Vec::new()),
+            Phase::Tree => Solution::Tree(Vec::new()),
+        });
+    }
+
+    fn phase_end(&mut self) {}
 }

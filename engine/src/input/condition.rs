@@ -70,6 +70,30 @@ pub struct Condition {
     /// The index of the rule that reads it among the rule set's conditions; `None` for a
     /// condition the reference knows but no rule writes yet.
     pub rule: Option<usize>,
+    /// Where its name was written.
+    pub at: Place,
+}
+
+/// Where something was written: line and column, from 1. Not part of what is written
+/// there: any two places are equal, so that a condition is the same wherever it stands.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Place {
+    /// The line, from 1.
+    pub line: u32,
+    /// The column, from 1.
+    pub column: u32,
+}
+
+impl PartialEq for Place {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Place {}
+
+impl std::hash::Hash for Place {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 /// Shorthand names of the reference that stand for a base condition with variants.
@@ -294,7 +318,11 @@ pub(crate) fn read_conditions<'a>(
         };
         names_read += 1;
         *cur = reading.cur;
-        conditions.extend(reading.condition);
+        let at = Place {
+            line: tok.line,
+            column: tok.col,
+        };
+        conditions.extend(reading.condition.map(|c| Condition { at, ..c }));
         tok = reading.next;
     }
 }
@@ -343,6 +371,7 @@ fn read_by_rule(found: Found<'_>) -> Result<Reading<'_>, InputError> {
             name: found.name,
             params,
             rule: Some(found.rule),
+            at: Place::default(),
         }),
         cur,
         next,
@@ -383,6 +412,7 @@ fn read_by_reference<'a>(
             name,
             params,
             rule: None,
+            at: Place::default(),
         });
         Ok(Reading {
             condition,

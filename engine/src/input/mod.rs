@@ -41,7 +41,7 @@ mod tests;
 
 use std::borrow::Cow;
 
-pub use condition::{Condition, ConditionParam};
+pub use condition::{Condition, ConditionParam, Place};
 pub use declared::Declared;
 pub use error::InputError;
 pub use language::Language;

@@ -98,7 +98,7 @@ impl Writer<'_> {
     }
 
     /// One line of help or series play.
-    fn line(&self, out: &mut String, line: &Line) {
+    pub(crate) fn line(&self, out: &mut String, line: &Line) {
         out.push_str("  ");
         out.push_str(&line_text(self.names, line, self.goal));
         out.push('\n');
@@ -163,7 +163,7 @@ impl Writer<'_> {
             .map_or_else(String::new, |p| played_text(self.names, p, self.goal))
     }
 
-    fn attack(&self, out: &mut String, a: &Attack) {
+    pub(crate) fn attack(&self, out: &mut String, a: &Attack) {
         let _ = write!(
             out,
             "{}{}.{}",

@@ -9,7 +9,9 @@ use crate::board::Board;
 use crate::piece::{Kind, Side};
 use crate::position::{EnPassant, Position};
 use crate::rules::RuleSet;
-use crate::solve::{first_mover, Play, Remark, Request, Solution, SolveOptions, Stop};
+use crate::solve::{
+    first_mover, Phase, Play, PlaySink, Remark, Request, Solution, SolveOptions, Stop,
+};
 use crate::square::Square;
 use crate::stipulation::{Family, Goal, Stipulation};
 
@@ -29,11 +31,13 @@ pub(super) struct Twin<'a, R: RuleSet> {
     pub start: Option<Vec<(Square, crate::piece::Piece)>>,
 }
 
-/// The phases of a twin's play, and why solving stopped early if it did.
+/// The phases of a twin's play, reported to `out` as they are solved; why solving
+/// stopped early if it did.
 pub(super) fn solve_phases<R: RuleSet>(
     twin: &Twin<'_, R>,
     options: &Options,
-) -> (Vec<Solution>, Option<Stop>) {
+    out: &mut dyn PlaySink,
+) -> Option<Stop> {
     let (stip, white_to_play) = (twin.stip, twin.white_to_play);
     let whites: Vec<Side> = match (options.duplex, options.half_duplex) {
         (_, true) => vec![Side::Black],
@@ -44,23 +48,18 @@ pub(super) fn solve_phases<R: RuleSet>(
         }
         _ => vec![twin.white_role],
     };
-    let mut phases = Vec::new();
     let mut stopped = None;
     for white in whites {
         let mut settings = options.settings.clone();
         let pos = position(twin, options, &mut settings, white);
         for request in requests(pos, twin, options, settings, white) {
             match request {
-                Err(remark) => phases.push(Solution::Remark(remark)),
-                Ok(request) => {
-                    let solved = request.solve();
-                    stopped = stopped.or(solved.stopped);
-                    phases.extend(solved.solution);
-                }
+                Err(remark) => out.phase(Phase::Whole(Solution::Remark(remark))),
+                Ok(request) => stopped = stopped.or(request.solve_into(out)),
             }
         }
     }
-    (phases, stopped)
+    stopped
 }
 
 /// The position of the phase with `white` in White's role: the twin's units (a proof

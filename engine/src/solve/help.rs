@@ -8,7 +8,7 @@ use crate::bound::Verdict;
 use crate::moves::Move;
 use crate::plan::Following;
 use crate::rules::RuleSet;
-use crate::solution::{Label, Line, LineMove, Played, Sink};
+use crate::solution::{Label, Line, LineMove, Played};
 use crate::stipulation::{Family, Goal};
 
 /// The fewest half-moves of help play that intelligent mode searches by plans.
@@ -26,16 +26,16 @@ pub(super) fn help_budget(len: u32) -> (u32, u32) {
 }
 
 impl<R: RuleSet> Solver<'_, R> {
-    /// Help play from the diagram: each line to `sink`, those of each length as soon as
-    /// that length is searched.
-    pub(super) fn solve_help(&mut self, sink: &mut dyn Sink) {
+    /// Help play from the diagram: each line to the output, as soon as it is found
+    /// ([`Solver::flush_due`]) or its length searched.
+    pub(super) fn solve_help(&mut self) {
         // help-reflex play in which the side to move can reach the goal itself: it must,
         // which ends the play before it began; its goal moves are written marked `?!?`
         if self.stip.reflex && self.pos.side() == self.white {
             let forced = self.goal_moves();
             if !forced.is_empty() {
                 for played in forced {
-                    sink.line(Line::forced(played));
+                    self.emit_line(Line::forced(played));
                 }
                 return;
             }
@@ -67,14 +67,11 @@ impl<R: RuleSet> Solver<'_, R> {
                 self.plan = Some(Following::new(plans.within(budget), self.pos, budget));
             }
             let mut found = Vec::new();
+            let before = self.found;
             self.help_root(len, &mut Vec::new(), &mut found);
             self.plan = None;
-            let made = std::mem::take(&mut self.made);
-            any |= !found.is_empty() || !made.is_empty();
-            for line in made {
-                sink.line(line);
-            }
-            self.report_help_lines(found, sink);
+            any |= self.found > before;
+            self.report_help_lines(found);
             if self.opts.stop_on_short && any {
                 break;
             }
@@ -93,13 +90,18 @@ impl<R: RuleSet> Solver<'_, R> {
         let Some(roots) = self.help_first_moves(len) else {
             return;
         };
-        self.share_first_moves(&roots, out, |solver, mv, lines| {
-            solver.pos.make(mv);
-            solver.follow_make(&mv);
-            solver.help(len - 1, &mut vec![mv], lines);
-            solver.follow_unmake(&mv);
-            solver.pos.unmake();
-        });
+        self.share_first_moves(
+            &roots,
+            out,
+            |solver, mv, lines| {
+                solver.pos.make(mv);
+                solver.follow_make(&mv);
+                solver.help(len - 1, &mut vec![mv], lines);
+                solver.follow_unmake(&mv);
+                solver.pos.unmake();
+            },
+            Solver::report_help_lines,
+        );
     }
 
     /// The legal first moves of help play in `len` half-moves worth trying, in the
@@ -297,7 +299,7 @@ impl<R: RuleSet> Solver<'_, R> {
             line.pop();
             self.pos.unmake();
             self.follow_unmake(mv);
-            if out.len() >= FLUSH_FOUND && self.flushes() {
+            if self.flush_due(out.len()) {
                 self.flush_found(line, out);
             }
             self.check_solution_limit();
@@ -347,22 +349,28 @@ impl<R: RuleSet> Solver<'_, R> {
 
 impl<R: RuleSet> Solver<'_, R> {
     /// Whether lines found are made lines with their marks as the search goes
-    /// ([`Solver::flush_found`]): under a time limit or an interruption, in the one
-    /// search (not in a worker of a shared one, whose lines are put in order after).
+    /// ([`Solver::flush_found`]): under a time limit or an interruption, or when the
+    /// output streams, in the one search (not in a worker of a shared one, whose lines
+    /// are put in order after).
     pub(super) fn flushes(&self) -> bool {
-        (self.opts.deadline.is_some() || self.opts.interrupt.is_some()) && !self.table.is_shared()
+        (self.opts.deadline.is_some()
+            || self.opts.interrupt.is_some()
+            || matches!(self.out, super::Out::Live(_)))
+            && !self.table.is_shared()
     }
 
-    /// Makes the lines `out` found so far lines with their marks, kept in order for the
-    /// sink: the position, `line` played from the diagram, is taken back to it for that,
-    /// and `line` played again.
+    /// Makes the lines `out` found so far lines with their marks and sends them to the
+    /// output: the position, `line` played from the diagram, is taken back to it for
+    /// that, and `line` played again.
     fn flush_found(&mut self, line: &[Move], out: &mut Vec<Vec<Move>>) {
+        if let Some(relay) = &mut self.relay {
+            relay.hand(std::mem::take(out));
+            return;
+        }
         for _ in line {
             self.pos.unmake();
         }
-        let mut made = crate::solution::Collected::default();
-        self.report_help_lines(std::mem::take(out), &mut made);
-        self.made.extend(made.lines);
+        self.report_help_lines(std::mem::take(out));
         for mv in line {
             self.pos.make(*mv);
         }

@@ -7,13 +7,13 @@
 use super::Solver;
 use crate::moves::Move;
 use crate::rules::RuleSet;
-use crate::solution::{Label, Line, LineMove, Sink};
+use crate::solution::{Label, Line, LineMove};
 use crate::stipulation::{Family, Goal};
 
 impl<R: RuleSet> Solver<'_, R> {
     /// Reports the lines of help play `found` (a battle branch after them expanded into
-    /// its own lines) to `sink`.
-    pub(super) fn report_help_lines(&mut self, found: Vec<Vec<Move>>, sink: &mut dyn Sink) {
+    /// its own lines) to the output.
+    pub(super) fn report_help_lines(&mut self, found: Vec<Vec<Move>>) {
         // help play pairs Black's move with White's answer; help-self play and proof
         // games the reverse
         let pair_starter = match (self.stip.family, self.stip.goal) {
@@ -35,22 +35,25 @@ impl<R: RuleSet> Solver<'_, R> {
                         let count = line.1;
                         self.push_moves(&mut line.0, &t, start(count), false);
                         self.take_back(l.len() + t.len());
-                        sink.line(self.reached(line.0));
+                        let reached = self.reached(line.0);
+                        self.emit_line(reached);
                     }
                 }
                 // (the goal of a hidden branch is not marked)
                 Some(_) => {
                     let (line, _) = self.help_line(&l, first_is_second);
                     self.take_back(l.len());
-                    sink.line(line);
+                    self.emit_line(line);
                 }
                 None => {
                     let (line, _) = self.help_line(&l, first_is_second);
                     self.take_back(l.len());
-                    sink.line(self.reached(line));
+                    let reached = self.reached(line);
+                    self.emit_line(reached);
                 }
             }
         }
+        self.emit_batch_end();
     }
 
     /// Takes back the last `count` moves made.

@@ -31,6 +31,7 @@ mod intelligent;
 mod lines;
 pub mod progress;
 mod reciprocal;
+mod relay;
 mod series;
 mod settings;
 mod table;
@@ -39,8 +40,8 @@ mod threads;
 mod tree;
 
 pub use crate::solution::{
-    Attack, Collected, Defence, Label, Line, LineMove, Mark, Played, Remark, Sink, Solution,
-    Threat, Verdict,
+    Attack, Collected, Defence, Label, Line, LineMove, Mark, Phase, Phases, PlaySink, Played,
+    Remark, Sink, Solution, Threat, Verdict,
 };
 pub use settings::SolveOptions;
 
@@ -106,9 +107,13 @@ pub struct Solver<'p, R: RuleSet> {
     shared: Option<Arc<SharedTable>>,
     /// In intelligent mode, the plans of the help play under way and the units followed.
     plan: Option<Following>,
-    /// Lines of help play already made with their marks, in the order found, waiting
-    /// for the sink ([`Solver::solve_help`]).
-    made: Vec<Line>,
+    /// Where the lines and keys found go ([`Solver::emit_line`]).
+    out: Out<'p>,
+    /// When lines found were last made and sent on ([`Solver::flush_due`]).
+    flushed_at: Option<Instant>,
+    /// In a worker of a shared search whose lines are made as found, where it hands
+    /// its lines on.
+    relay: Option<relay::Relay>,
     /// Moves the position had played before the search began.
     root_depth: usize,
 }
@@ -157,7 +162,9 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             first_moves: None,
             shared: None,
             plan: None,
-            made: Vec::new(),
+            out: Out::Kept(Collected::default()),
+            flushed_at: None,
+            relay: None,
         }
     }
 
@@ -253,8 +260,12 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     /// Solves: the side to move in the position must be the one the stipulation starts
     /// with (the caller arranges it).
     pub fn solve(&mut self) -> Solution {
-        let mut found = Collected::default();
-        self.solve_into(&mut found);
+        self.out = Out::Kept(Collected::default());
+        self.search();
+        let Out::Kept(found) = std::mem::replace(&mut self.out, Out::Kept(Collected::default()))
+        else {
+            unreachable!("the output was set to kept above")
+        };
         match self.stip.family {
             Family::Direct | Family::SelfPlay | Family::Reflex => Solution::Tree(found.attacks),
             _ => Solution::Lines(found.lines),
@@ -262,8 +273,15 @@ impl<'p, R: RuleSet> Solver<'p, R> {
     }
 
     /// Solves as [`Solver::solve`], reporting each line or key with its play to `sink`
-    /// as soon as it is complete.
-    pub fn solve_into(&mut self, sink: &mut dyn Sink) {
+    /// as soon as it is complete, none kept.
+    pub fn solve_into(&mut self, sink: &'p mut dyn Sink) {
+        self.out = Out::Live(sink);
+        self.search();
+        self.out = Out::Kept(Collected::default());
+    }
+
+    /// The search of the stipulation's family, lines and keys going to `self.out`.
+    fn search(&mut self) {
         if self.opts.first_moves.is_some() {
             let moves = self.moves_in_reference_order();
             let range = self.first_move_range(moves.len());
@@ -271,13 +289,69 @@ impl<'p, R: RuleSet> Solver<'p, R> {
             self.give_back(moves);
         }
         match self.stip.family {
-            Family::Direct | Family::SelfPlay | Family::Reflex => self.solve_battle(sink),
-            Family::Help | Family::HelpSelf => self.solve_help(sink),
+            Family::Direct | Family::SelfPlay | Family::Reflex => self.solve_battle(),
+            Family::Help | Family::HelpSelf => self.solve_help(),
             Family::Series | Family::SeriesHelp | Family::SeriesSelf | Family::SeriesReflex => {
-                self.solve_series(sink)
+                self.solve_series()
             }
         }
     }
+
+    /// A line found, made with its marks, goes to the output.
+    fn emit_line(&mut self, line: Line) {
+        match &mut self.out {
+            Out::Kept(found) => found.lines.push(line),
+            Out::Live(sink) => sink.line(line),
+        }
+    }
+
+    /// The lines just sent on are a batch ([`Sink::batch_end`]).
+    fn emit_batch_end(&mut self) {
+        if let Out::Live(sink) = &mut self.out {
+            sink.batch_end();
+        }
+    }
+
+    /// A key or try with its play goes to the output.
+    fn emit_attack(&mut self, attack: Attack) {
+        match &mut self.out {
+            Out::Kept(found) => found.attacks.push(attack),
+            Out::Live(sink) => sink.attack(attack),
+        }
+    }
+
+    /// Whether the lines found and kept as moves (`pending` of them) are to be made and
+    /// sent on now: many are waiting, or the output streams and a while has passed since
+    /// the last were sent (so that a line found is seen soon, not after the search).
+    fn flush_due(&mut self, pending: usize) -> bool {
+        if let Some(relay) = &mut self.relay {
+            return relay.due(pending);
+        }
+        if pending == 0 || !self.flushes() {
+            return false;
+        }
+        if pending >= help::FLUSH_FOUND {
+            return true;
+        }
+        let live = matches!(self.out, Out::Live(_));
+        let now = Instant::now();
+        let due = live && self.flushed_at.is_none_or(|t| now - t >= FLUSH_EVERY);
+        if due {
+            self.flushed_at = Some(now);
+        }
+        due
+    }
+}
+
+/// The longest a line found waits before it is sent on, when the output streams.
+pub(super) const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// Where a search's lines and keys go.
+enum Out<'p> {
+    /// Kept, for [`Solver::solve`] to return.
+    Kept(Collected),
+    /// Sent on as soon as each is complete.
+    Live(&'p mut dyn Sink),
 }
 
 /// Which part of the play a [`Request`] asks for.
@@ -322,7 +396,19 @@ pub struct Solved {
 
 impl<R: RuleSet> Request<R> {
     /// Searches what the request asks for.
-    pub fn solve(mut self) -> Solved {
+    pub fn solve(self) -> Solved {
+        let mut phases = Phases::default();
+        let stopped = self.solve_into(&mut phases);
+        Solved {
+            solution: phases.solutions.pop(),
+            stopped,
+        }
+    }
+
+    /// Searches what the request asks for, reporting it to `out` as one phase (none for
+    /// set play that shows nothing): the play's lines or keys each as soon as it is
+    /// complete, the rest whole. Why the search stopped early, if it did.
+    pub fn solve_into(mut self, out: &mut dyn PlaySink) -> Option<Stop> {
         let mut solver = Solver::new(
             &mut self.position,
             self.stipulation,
@@ -330,7 +416,7 @@ impl<R: RuleSet> Request<R> {
             self.white,
         );
         let started = Instant::now();
-        let solution = match self.play {
+        let whole = match self.play {
             Play::PostKey => Some(Solution::PostKey(solver.post_key_play())),
             Play::SetPlay if solver.is_battle() => {
                 let defences = solver.set_play();
@@ -340,24 +426,34 @@ impl<R: RuleSet> Request<R> {
                 let lines = solver.series_set_play();
                 (!lines.is_empty()).then_some(Solution::Lines(lines))
             }
-            Play::Full => {
-                let moves = self.numbered.then(|| solver.numbered_moves());
+            // (the first moves are written each with the play it begins: kept)
+            Play::Full if self.numbered => {
+                let (skipped, moves) = solver.numbered_moves();
                 let play = solver.solve();
-                Some(match moves {
-                    Some((skipped, moves)) => Solution::Numbered {
-                        skipped,
-                        moves,
-                        elapsed: started.elapsed(),
-                        play: Box::new(play),
-                    },
-                    None => play,
+                Some(Solution::Numbered {
+                    skipped,
+                    moves,
+                    elapsed: started.elapsed(),
+                    play: Box::new(play),
                 })
             }
+            Play::Full => {
+                out.phase(if solver.is_battle() {
+                    Phase::Tree
+                } else {
+                    Phase::Lines
+                });
+                solver.solve_into(out);
+                let stopped = solver.stopped();
+                drop(solver);
+                out.phase_end();
+                return stopped;
+            }
         };
-        Solved {
-            solution,
-            stopped: solver.stopped(),
+        if let Some(whole) = whole {
+            out.phase(Phase::Whole(whole));
         }
+        solver.stopped()
     }
 }
 

@@ -2,19 +2,18 @@
 //! (`ser-#`), to let the other side reach it in one (`ser-h#`), or to force it to
 //! (`ser-s#`, `ser-r#`); and the set play of the last three.
 
-use super::help::FLUSH_FOUND;
 use super::table::{table_key, TAG_SERIES};
 use super::Solver;
 use crate::bound::Verdict;
 use crate::moves::Move;
 use crate::plan::Following;
 use crate::rules::RuleSet;
-use crate::solution::{Label, Line, LineMove, Sink};
+use crate::solution::{Label, Line, LineMove};
 use crate::stipulation::{Family, Goal};
 
 impl<R: RuleSet> Solver<'_, R> {
-    /// Series play from the diagram: each line to `sink`.
-    pub(super) fn solve_series(&mut self, sink: &mut dyn Sink) {
+    /// Series play from the diagram: each line to the output.
+    pub(super) fn solve_series(&mut self) {
         let mut lines = Vec::new();
         let mut line = Vec::new();
         let n = self.stip.moves;
@@ -25,13 +24,11 @@ impl<R: RuleSet> Solver<'_, R> {
         }
         self.series(n, &mut line, &mut lines);
         self.plan = None;
-        for made in std::mem::take(&mut self.made) {
-            sink.line(made);
-        }
         for l in lines {
             let written = self.series_line(&l);
-            sink.line(written);
+            self.emit_line(written);
         }
+        self.emit_batch_end();
     }
 
     /// The series side (to move) has `left` moves; records every line reaching the end.
@@ -95,7 +92,7 @@ impl<R: RuleSet> Solver<'_, R> {
                 continue;
             }
             any |= self.series_move(left, mv, line, out);
-            if out.len() >= FLUSH_FOUND && self.flushes() {
+            if self.flush_due(out.len()) {
                 self.flush_series(line, out);
             }
             self.check_solution_limit();
@@ -134,11 +131,22 @@ impl<R: RuleSet> Solver<'_, R> {
     /// Series play of `left` moves from the diagram, its first moves `roots` shared out
     /// among workers; whether some line reaches the end.
     fn share_series(&mut self, left: u32, roots: &[Move], out: &mut Vec<Vec<Move>>) -> bool {
-        let before = out.len();
-        self.share_first_moves(roots, out, |solver, mv, lines| {
-            solver.series_move(left, &mv, &mut Vec::new(), lines);
-        });
-        out.len() > before
+        let before = self.found;
+        self.share_first_moves(
+            roots,
+            out,
+            |solver, mv, lines| {
+                solver.series_move(left, &mv, &mut Vec::new(), lines);
+            },
+            |solver, lines| {
+                for l in lines {
+                    let made = solver.series_line(&l);
+                    solver.emit_line(made);
+                }
+                solver.emit_batch_end();
+            },
+        );
+        self.found > before
     }
 
     /// Whether series play of `left` moves from the diagram is shared out among workers
@@ -221,14 +229,19 @@ impl<R: RuleSet> Solver<'_, R> {
     /// diagram, the other side passing after each move; it is taken back and played
     /// again.
     fn flush_series(&mut self, line: &[Move], out: &mut Vec<Vec<Move>>) {
+        if let Some(relay) = &mut self.relay {
+            relay.hand(std::mem::take(out));
+            return;
+        }
         for _ in line {
             self.pos.unpass();
             self.pos.unmake();
         }
         for l in std::mem::take(out) {
             let made = self.series_line(&l);
-            self.made.push(made);
+            self.emit_line(made);
         }
+        self.emit_batch_end();
         for mv in line {
             self.pos.make(*mv);
             self.pos.pass();

@@ -5,20 +5,20 @@
 use super::{Solver, Stop};
 use crate::moves::Move;
 use crate::rules::RuleSet;
-use crate::solution::{Attack, Defence, Played, Sink, Threat, Verdict};
+use crate::solution::{Attack, Defence, Played, Threat, Verdict};
 use crate::stipulation::Family;
 
 impl<R: RuleSet> Solver<'_, R> {
     /// Battle play from the attacker's first move: each key or try, with its play, to
-    /// `sink`.
-    pub(super) fn solve_battle(&mut self, sink: &mut dyn Sink) {
+    /// the output.
+    pub(super) fn solve_battle(&mut self) {
         let n = self.stip.moves;
         let moves = self.legal();
         if self.battle_family() == Family::Reflex && self.some_move_reaches_goal(&moves) {
             // the attacker must reach the goal itself: its goal moves, marked `?!?`
             self.give_back(moves);
             for played in self.goal_moves() {
-                sink.attack(Attack {
+                self.emit_attack(Attack {
                     number: 1,
                     played: Some(played),
                     verdict: Some(Verdict::Forced),
@@ -37,7 +37,7 @@ impl<R: RuleSet> Solver<'_, R> {
                 continue;
             }
             if let Some(attack) = self.key_or_try(mv, n) {
-                sink.attack(attack);
+                self.emit_attack(attack);
             }
             if self.opts.max_solutions.is_some_and(|m| self.found >= m) {
                 self.stopped = Some(Stop::Solutions);
