@@ -2,7 +2,8 @@
 //! value known and typed, compared only with a value of its type, and looked at only
 //! where it means something — a unit has no move in `paralyse`, and an observation is
 //! always a capture, so whether the move captures can only restrict moves (`forbid moves
-//! when …`), never observation.
+//! when …`), never observation; nor can whether it checks or mates, which observation
+//! itself tells.
 
 use super::Checker;
 use crate::ast::{self, Spanned};
@@ -44,7 +45,7 @@ impl Type {
 
 /// The values, in words, for the diagnostic of an unknown one.
 const VALUES: &str = "unit.walk, unit.royal, unit.observed_by_same_walk, last.walk, last.side, \
-     side, move.captures, colour(S), edge(S), cell(S), contact_before(S) or contact_after(S) \
+     side, move.captures, move.checks, move.mates, colour(S), edge(S), cell(S), contact_before(S) or contact_after(S) \
      with S one of departure, arrival, partner_departure, partner_arrival";
 
 impl Checker<'_> {
@@ -96,16 +97,23 @@ impl Checker<'_> {
             ast::Value::Call(f, x) => return self.square_value(v, f, x, place),
         };
         match found {
-            Some((Val::Captures, _)) if place != Place::MoveOnly => {
+            Some((val, _)) if moves_only(&val) && place != Place::MoveOnly => {
+                let word = self.text(v.span);
                 let label = if place == Place::Unit {
-                    "use it in `forbid moves when …`"
-                } else {
+                    "use it in `forbid moves when …`".to_string()
+                } else if val == Val::Captures {
                     "an observation is a capture: write `forbid moves when …`, so that check \
                      stays as the walks give it"
+                        .to_string()
+                } else {
+                    format!(
+                        "observation is what tells check: `{word}` cannot judge it; write \
+                         `forbid moves when …`, so that check stays as the walks give it"
+                    )
                 };
                 self.error(
                     v.span,
-                    format!("`move.captures` cannot apply in {}", place_words(place)),
+                    format!("`{word}` cannot apply in {}", place_words(place)),
                     label,
                 );
                 None
@@ -178,9 +186,18 @@ fn path_value(p: &[String]) -> Option<(Val, Type)> {
             ["last", "side"] => (Val::LastSide, Type::Side),
             ["side"] => (Val::Side, Type::Side),
             ["move", "captures"] => (Val::Captures, Type::Bool),
+            ["move", "checks"] => (Val::Checks, Type::Bool),
+            ["move", "mates"] => (Val::Mates, Type::Bool),
             _ => return None,
         },
     )
+}
+
+/// Whether a value speaks of the move as it is played, never of an observation: whether
+/// it captures (every observation is a capture), whether it checks or mates (what
+/// observation itself tells).
+fn moves_only(v: &Val) -> bool {
+    matches!(v, Val::Captures | Val::Checks | Val::Mates)
 }
 
 /// The statement a place is, in words.
