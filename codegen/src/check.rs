@@ -215,6 +215,11 @@ impl Checker<'_> {
                     forbid_legal.push(when)
                 }
                 (Some(Place::MoveOnly), Some(when)) => forbid_moves.push(when),
+                // a capture's truth: every observation is a capture, so it binds them too
+                (Some(Place::Captures), Some(when)) => forbid.push(lower::Cond::And(
+                    Box::new(lower::Cond::Is(lower::Val::Captures)),
+                    Box::new(when),
+                )),
                 (Some(_), Some(when)) => forbid.push(when),
                 _ => {}
             }

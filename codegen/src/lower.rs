@@ -287,6 +287,9 @@ pub enum Val {
     UnitRoyal,
     /// Whether the unit concerned is observed by a unit of the same kind of the other side.
     UnitObservedBySameWalk,
+    /// Whether the unit concerned is observed by a unit of its own side (by the walks
+    /// alone).
+    UnitObservedByFriend,
     /// Whether the move captures.
     Captures,
     /// Whether the move leaves the opponent's royal units observed (checks).

@@ -18,6 +18,8 @@ pub(super) enum Place {
     Move,
     /// `forbid moves when`: a move only (also whether it captures).
     MoveOnly,
+    /// `forbid captures when`: a capture and the observation it stands for.
+    Captures,
 }
 
 /// The type of a value.
@@ -44,7 +46,8 @@ impl Type {
 }
 
 /// The values, in words, for the diagnostic of an unknown one.
-const VALUES: &str = "unit.walk, unit.royal, unit.observed_by_same_walk, last.walk, last.side, \
+const VALUES: &str = "unit.walk, unit.royal, unit.observed_by_same_walk, \
+     unit.observed_by_friend, last.walk, last.side, \
      side, move.captures, move.checks, move.mates, colour(S), edge(S), cell(S), contact_before(S) or contact_after(S) \
      with S one of departure, arrival, partner_departure, partner_arrival";
 
@@ -97,6 +100,14 @@ impl Checker<'_> {
             ast::Value::Call(f, x) => return self.square_value(v, f, x, place),
         };
         match found {
+            Some((Val::Captures, _)) if place == Place::Captures => {
+                self.error(
+                    v.span,
+                    "`move.captures` cannot apply in `forbid captures when …`",
+                    "every move it judges captures: leave it out",
+                );
+                None
+            }
             Some((val, _)) if moves_only(&val) && place != Place::MoveOnly => {
                 let word = self.text(v.span);
                 let label = if place == Place::Unit {
@@ -182,6 +193,7 @@ fn path_value(p: &[String]) -> Option<(Val, Type)> {
             ["unit", "walk"] => (Val::UnitWalk, Type::Walk),
             ["unit", "royal"] => (Val::UnitRoyal, Type::Bool),
             ["unit", "observed_by_same_walk"] => (Val::UnitObservedBySameWalk, Type::Bool),
+            ["unit", "observed_by_friend"] => (Val::UnitObservedByFriend, Type::Bool),
             ["last", "walk"] => (Val::LastWalk, Type::Walk),
             ["last", "side"] => (Val::LastSide, Type::Side),
             ["side"] => (Val::Side, Type::Side),
@@ -206,6 +218,7 @@ fn place_words(place: Place) -> &'static str {
         Place::Unit => "`paralyse`: a unit has no move there",
         Place::Move => "`forbid when …`, which binds observation too",
         Place::MoveOnly => "`forbid moves when …`",
+        Place::Captures => "`forbid captures when …`, which binds observation too",
     }
 }
 
@@ -222,18 +235,20 @@ pub(super) fn uses_last(c: &Cond) -> bool {
 }
 
 impl Checker<'_> {
-    /// The scope of a `forbid`: none (moves and observation) or `moves`; another word is
-    /// an error.
+    /// The scope of a `forbid`: none (moves and observation), `moves` or `captures`
+    /// (captures and observation); another word is an error.
     pub(super) fn forbid_place(&mut self, scope: Option<&Spanned<String>>) -> Option<Place> {
         match scope.map(|s| (s.node.as_str(), s.span)) {
             None => Some(Place::Move),
             Some(("moves", _)) => Some(Place::MoveOnly),
+            Some(("captures", _)) => Some(Place::Captures),
             Some((w, span)) => {
                 self.error(
                     span,
                     format!("unknown scope `{w}` of `forbid`"),
-                    "expected `moves` (the moves only, check as the walks give it), or \
-                     nothing (the moves and the observations)",
+                    "expected `moves` (the moves only, check as the walks give it), \
+                     `captures` (the captures and the observations), or nothing (the moves \
+                     and the observations)",
                 );
                 None
             }

@@ -148,6 +148,20 @@ fn val(v: &Val) -> TokenStream {
             let s = sq(s);
             quote!((#s).map(|s| contact_after(pos, mv, s)))
         }
+        Val::UnitObservedByFriend => {
+            // by the walks alone: the observation test looks back from the unit's square
+            quote!(Some({
+                let board = pos.board();
+                self.observes_among(
+                    pos,
+                    mv.from,
+                    side,
+                    board.movable_by(side),
+                    board.kinds_present(),
+                    false,
+                )
+            }))
+        }
         Val::UnitObservedBySameWalk => {
             quote!(Some(observed_by_kind(
                 self,
