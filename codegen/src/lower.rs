@@ -290,6 +290,9 @@ pub enum Val {
     /// Whether the unit concerned is observed by a unit of its own side (by the walks
     /// alone).
     UnitObservedByFriend,
+    /// Whether the unit concerned is royal, or observed (by the walks alone) by a unit of
+    /// its side that is so in turn: linked to a royal unit by a chain of its side's units.
+    UnitLinkedToRoyal,
     /// Whether the move captures.
     Captures,
     /// Whether the move leaves the opponent's royal units observed (checks).

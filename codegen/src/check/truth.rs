@@ -47,7 +47,7 @@ impl Type {
 
 /// The values, in words, for the diagnostic of an unknown one.
 const VALUES: &str = "unit.walk, unit.royal, unit.observed_by_same_walk, \
-     unit.observed_by_friend, last.walk, last.side, \
+     unit.observed_by_friend, unit.linked_to_royal, last.walk, last.side, \
      side, move.captures, move.checks, move.mates, colour(S), edge(S), cell(S), contact_before(S) or contact_after(S) \
      with S one of departure, arrival, partner_departure, partner_arrival";
 
@@ -194,6 +194,7 @@ fn path_value(p: &[String]) -> Option<(Val, Type)> {
             ["unit", "royal"] => (Val::UnitRoyal, Type::Bool),
             ["unit", "observed_by_same_walk"] => (Val::UnitObservedBySameWalk, Type::Bool),
             ["unit", "observed_by_friend"] => (Val::UnitObservedByFriend, Type::Bool),
+            ["unit", "linked_to_royal"] => (Val::UnitLinkedToRoyal, Type::Bool),
             ["last", "walk"] => (Val::LastWalk, Type::Walk),
             ["last", "side"] => (Val::LastSide, Type::Side),
             ["side"] => (Val::Side, Type::Side),

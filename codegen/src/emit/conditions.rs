@@ -162,6 +162,30 @@ fn val(v: &Val) -> TokenStream {
                 )
             }))
         }
+        Val::UnitLinkedToRoyal => {
+            // the units linked grow from the royal units, each round adding the units of
+            // the side that a linked unit observes (by the walks alone), until none is added
+            quote!(Some({
+                let board = pos.board();
+                let (own, present) = (board.movable_by(side), board.kinds_present());
+                let mut linked = pos.royal_squares(side);
+                loop {
+                    if linked.contains(mv.from) {
+                        break true;
+                    }
+                    let mut grown = linked;
+                    for sq in own & !linked {
+                        if self.observes_among(pos, sq, side, linked, present, false) {
+                            grown.insert(sq);
+                        }
+                    }
+                    if grown == linked {
+                        break false;
+                    }
+                    linked = grown;
+                }
+            }))
+        }
         Val::UnitObservedBySameWalk => {
             quote!(Some(observed_by_kind(
                 self,
