@@ -293,6 +293,11 @@ pub enum Val {
     /// Whether the unit concerned is royal, or observed (by the walks alone) by a unit of
     /// its side that is so in turn: linked to a royal unit by a chain of its side's units.
     UnitLinkedToRoyal,
+    /// Whether the unit the move captures is royal.
+    CapturedRoyal,
+    /// Whether the unit the move captures is observed (by the walks alone) by a unit of
+    /// its own side, where it stands.
+    CapturedObservedByFriend,
     /// Whether the move captures.
     Captures,
     /// Whether the move leaves the opponent's royal units observed (checks).

@@ -47,7 +47,8 @@ impl Type {
 
 /// The values, in words, for the diagnostic of an unknown one.
 const VALUES: &str = "unit.walk, unit.royal, unit.observed_by_same_walk, \
-     unit.observed_by_friend, unit.linked_to_royal, last.walk, last.side, \
+     unit.observed_by_friend, unit.linked_to_royal, captured.royal, \
+     captured.observed_by_friend, last.walk, last.side, \
      side, move.captures, move.checks, move.mates, colour(S), edge(S), cell(S), contact_before(S) or contact_after(S) \
      with S one of departure, arrival, partner_departure, partner_arrival";
 
@@ -105,6 +106,19 @@ impl Checker<'_> {
                     v.span,
                     "`move.captures` cannot apply in `forbid captures when …`",
                     "every move it judges captures: leave it out",
+                );
+                None
+            }
+            Some((val, _)) if of_capture(&val) && place != Place::Captures => {
+                let word = self.text(v.span);
+                self.error(
+                    v.span,
+                    format!("`{word}` cannot apply in {}", place_words(place)),
+                    if place == Place::Unit {
+                        "use it in `forbid captures when …`"
+                    } else {
+                        "a move there may capture nothing: write `forbid captures when …`"
+                    },
                 );
                 None
             }
@@ -195,6 +209,8 @@ fn path_value(p: &[String]) -> Option<(Val, Type)> {
             ["unit", "observed_by_same_walk"] => (Val::UnitObservedBySameWalk, Type::Bool),
             ["unit", "observed_by_friend"] => (Val::UnitObservedByFriend, Type::Bool),
             ["unit", "linked_to_royal"] => (Val::UnitLinkedToRoyal, Type::Bool),
+            ["captured", "royal"] => (Val::CapturedRoyal, Type::Bool),
+            ["captured", "observed_by_friend"] => (Val::CapturedObservedByFriend, Type::Bool),
             ["last", "walk"] => (Val::LastWalk, Type::Walk),
             ["last", "side"] => (Val::LastSide, Type::Side),
             ["side"] => (Val::Side, Type::Side),
@@ -211,6 +227,11 @@ fn path_value(p: &[String]) -> Option<(Val, Type)> {
 /// observation itself tells).
 fn moves_only(v: &Val) -> bool {
     matches!(v, Val::Captures | Val::Checks | Val::Mates)
+}
+
+/// Whether a value speaks of the unit a move captures, so that only a capture has it.
+fn of_capture(v: &Val) -> bool {
+    matches!(v, Val::CapturedRoyal | Val::CapturedObservedByFriend)
 }
 
 /// The statement a place is, in words.

@@ -186,6 +186,21 @@ fn val(v: &Val) -> TokenStream {
                 }
             }))
         }
+        Val::CapturedRoyal => quote!(mv.captured.map(|c| Rules::KINDS[c.kind.index()].royal)),
+        Val::CapturedObservedByFriend => {
+            // the captured unit's side is the other side
+            quote!(mv.captured.map(|_| {
+                let (board, guards) = (pos.board(), side.opponent());
+                self.observes_among(
+                    pos,
+                    mv.capture_at,
+                    guards,
+                    board.movable_by(guards),
+                    board.kinds_present(),
+                    false,
+                )
+            }))
+        }
         Val::UnitObservedBySameWalk => {
             quote!(Some(observed_by_kind(
                 self,
