@@ -206,12 +206,20 @@ impl Checker<'_> {
             .iter()
             .filter_map(|e| self.cond(e, Place::Unit))
             .collect();
-        let (mut forbid, mut forbid_moves) = (Vec::new(), Vec::new());
+        let (mut forbid, mut forbid_moves, mut forbid_legal) = (Vec::new(), Vec::new(), Vec::new());
         for f in &c.forbid {
             let place = self.forbid_place(f.scope.as_ref());
             let when = self.cond(&f.when, place.unwrap_or(Place::Move));
             match (place, when) {
+                (Some(Place::MoveOnly), Some(when)) if when.judges_after() => {
+                    forbid_legal.push(when)
+                }
                 (Some(Place::MoveOnly), Some(when)) => forbid_moves.push(when),
+                // a capture's truth: every observation is a capture, so it binds them too
+                (Some(Place::Captures), Some(when)) => forbid.push(lower::Cond::And(
+                    Box::new(lower::Cond::Is(lower::Val::Captures)),
+                    Box::new(when),
+                )),
                 (Some(_), Some(when)) => forbid.push(when),
                 _ => {}
             }
@@ -261,6 +269,7 @@ impl Checker<'_> {
             && paralyse.is_empty()
             && forbid.is_empty()
             && forbid_moves.is_empty()
+            && forbid_legal.is_empty()
             && select.is_none()
             && self.errors.0.len() == before
         {
@@ -274,6 +283,7 @@ impl Checker<'_> {
             .iter()
             .chain(&forbid)
             .chain(&forbid_moves)
+            .chain(&forbid_legal)
             .any(uses_last);
         let examples = c.examples.iter().filter_map(|e| self.example(e)).collect();
         (self.errors.0.len() == before).then(|| lower::Condition {
@@ -289,6 +299,7 @@ impl Checker<'_> {
             paralyse,
             forbid,
             forbid_moves,
+            forbid_legal,
             select,
             uses_last,
             examples,

@@ -139,6 +139,9 @@ pub struct Condition {
     pub forbid: Vec<Cond>,
     /// Moves that are not allowed, observation staying as the walks give it.
     pub forbid_moves: Vec<Cond>,
+    /// Moves that are not allowed, judged by the position they leave (whether they
+    /// check, whether they mate) once they keep the mover's royal units safe.
+    pub forbid_legal: Vec<Cond>,
     /// The selection among legal moves, if any.
     pub select: Option<Select>,
     /// Whether any of its truths looks at the last move.
@@ -232,6 +235,26 @@ impl Sq {
     }
 }
 
+impl Cond {
+    /// Whether the truth judges the position the move leaves (`move.checks`,
+    /// `move.mates`), so that it can be told only of a legal move.
+    pub fn judges_after(&self) -> bool {
+        match self {
+            Cond::And(a, b) | Cond::Or(a, b) => a.judges_after() || b.judges_after(),
+            Cond::Not(a) => a.judges_after(),
+            Cond::Compare(a, _, b) => a.judges_after() || b.judges_after(),
+            Cond::Is(v) => v.judges_after(),
+        }
+    }
+}
+
+impl Val {
+    /// Whether the value is one of the position the move leaves.
+    pub fn judges_after(&self) -> bool {
+        matches!(self, Val::Checks | Val::Mates)
+    }
+}
+
 /// A truth.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Cond {
@@ -264,8 +287,23 @@ pub enum Val {
     UnitRoyal,
     /// Whether the unit concerned is observed by a unit of the same kind of the other side.
     UnitObservedBySameWalk,
+    /// Whether the unit concerned is observed by a unit of its own side (by the walks
+    /// alone).
+    UnitObservedByFriend,
+    /// Whether the unit concerned is royal, or observed (by the walks alone) by a unit of
+    /// its side that is so in turn: linked to a royal unit by a chain of its side's units.
+    UnitLinkedToRoyal,
+    /// Whether the unit the move captures is royal.
+    CapturedRoyal,
+    /// Whether the unit the move captures is observed (by the walks alone) by a unit of
+    /// its own side, where it stands.
+    CapturedObservedByFriend,
     /// Whether the move captures.
     Captures,
+    /// Whether the move leaves the opponent's royal units observed (checks).
+    Checks,
+    /// Whether the move checks and leaves the opponent no legal move (mates).
+    Mates,
     /// Whether a square of the move is on the edge of the board.
     Edge(Sq),
     /// The 2×2 cell of the plain grid a square of the move lies in.

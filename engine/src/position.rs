@@ -15,6 +15,8 @@ use crate::rebirth::Rebirths;
 use crate::rules::RuleSet;
 use crate::square::Square;
 
+mod after;
+
 /// Castling rights: whether each side's royal unit and each of its castling partners
 /// still stand unmoved on their game-array squares.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -164,6 +166,9 @@ pub struct Position<R: RuleSet> {
     /// By castling partner bit: the other side's rights a castling with that partner
     /// takes away (the option CastlingMutuallyExclusive).
     exclusive: [u8; 8],
+    /// How many tests of a move's mate are under way, one inside another (see
+    /// [`Position::mates`]).
+    nested: u8,
 }
 
 impl<R: RuleSet> Position<R> {
@@ -193,6 +198,7 @@ impl<R: RuleSet> Position<R> {
             promotions: Vec::new(),
             own_promotions: Vec::new(),
             exclusive: [0; 8],
+            nested: 0,
         };
         pos.promotions = pos.promotion_kinds(&[]);
         pos.own_promotions = pos.own_promotion_kinds();
@@ -522,7 +528,10 @@ impl<R: RuleSet> Position<R> {
     #[inline]
     fn quiet_squares(&self) -> Bitboard {
         let side = self.side;
-        if self.rules.has_observation_filter() || self.in_check(side) {
+        if self.rules.has_observation_filter()
+            || self.rules.has_legality_test()
+            || self.in_check(side)
+        {
             return Bitboard::EMPTY;
         }
         let mut loud = Bitboard::EMPTY;
@@ -570,11 +579,18 @@ impl<R: RuleSet> Position<R> {
         }
     }
 
+    /// Whether the pseudo-legal `mv` is legal: it keeps the mover's royal units safe,
+    /// and the conditions that judge a move by what it leaves (phase 5) allow it.
+    #[inline]
+    pub fn is_legal(&mut self, mv: &Move) -> bool {
+        self.keeps_royals_unobserved(mv) && self.conditions_allow(mv)
+    }
+
     /// Whether the pseudo-legal `mv` keeps the mover's royal units safe. When no
     /// condition filters observation (so only the units decide it), only the board is
     /// changed for the test; otherwise the move is made in full, history included.
     #[inline]
-    pub fn is_legal(&mut self, mv: &Move) -> bool {
+    fn keeps_royals_unobserved(&mut self, mv: &Move) -> bool {
         let side = self.side;
         if self.rules.has_observation_filter() {
             self.make(*mv);

@@ -15,7 +15,8 @@
 //!    with their rebirth effects (none, one, or one per promotion choice);
 //! 4. **promotion** of reborn units is part of the rebirth effects;
 //! 5. **legality** — the mover's royal units must not be observed after the move
-//!    ([`RuleSet::observes`]);
+//!    ([`RuleSet::observes`]), and the conditions that judge a move by the position it
+//!    leaves must allow it ([`RuleSet::allows_legal`]);
 //! 6. **selection** — [`RuleSet::select`] keeps the legal moves a condition prefers.
 
 use crate::bitboard::Bitboard;
@@ -204,6 +205,24 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// Whether any active condition filters observation.
     #[inline(always)]
     fn has_observation_filter(&self) -> bool {
+        false
+    }
+
+    /// Phase 5, legality under the conditions: whether a condition allows `mv`, a move
+    /// of the side to move in `pos` known to keep its royal units safe, judging it by
+    /// the position it leaves (whether it checks, whether it mates: see
+    /// [`Position::gives_check`] and [`Position::mates`], which play it on `pos` and take
+    /// it back). Called for every such move when [`RuleSet::has_legality_test`] is true.
+    #[inline(always)]
+    fn allows_legal(&self, _pos: &mut Position<Self>, _mv: &Move) -> bool {
+        true
+    }
+
+    /// Whether any active condition judges moves by the position they leave
+    /// ([`RuleSet::allows_legal`] is always true when this is false, and the engine
+    /// skips it).
+    #[inline(always)]
+    fn has_legality_test(&self) -> bool {
         false
     }
 

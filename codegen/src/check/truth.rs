@@ -2,7 +2,8 @@
 //! value known and typed, compared only with a value of its type, and looked at only
 //! where it means something — a unit has no move in `paralyse`, and an observation is
 //! always a capture, so whether the move captures can only restrict moves (`forbid moves
-//! when …`), never observation.
+//! when …`), never observation; nor can whether it checks or mates, which observation
+//! itself tells.
 
 use super::Checker;
 use crate::ast::{self, Spanned};
@@ -17,6 +18,8 @@ pub(super) enum Place {
     Move,
     /// `forbid moves when`: a move only (also whether it captures).
     MoveOnly,
+    /// `forbid captures when`: a capture and the observation it stands for.
+    Captures,
 }
 
 /// The type of a value.
@@ -43,8 +46,10 @@ impl Type {
 }
 
 /// The values, in words, for the diagnostic of an unknown one.
-const VALUES: &str = "unit.walk, unit.royal, unit.observed_by_same_walk, last.walk, last.side, \
-     side, move.captures, colour(S), edge(S), cell(S), contact_before(S) or contact_after(S) \
+const VALUES: &str = "unit.walk, unit.royal, unit.observed_by_same_walk, \
+     unit.observed_by_friend, unit.linked_to_royal, captured.royal, \
+     captured.observed_by_friend, last.walk, last.side, \
+     side, move.captures, move.checks, move.mates, colour(S), edge(S), cell(S), contact_before(S) or contact_after(S) \
      with S one of departure, arrival, partner_departure, partner_arrival";
 
 impl Checker<'_> {
@@ -96,16 +101,44 @@ impl Checker<'_> {
             ast::Value::Call(f, x) => return self.square_value(v, f, x, place),
         };
         match found {
-            Some((Val::Captures, _)) if place != Place::MoveOnly => {
+            Some((Val::Captures, _)) if place == Place::Captures => {
+                self.error(
+                    v.span,
+                    "`move.captures` cannot apply in `forbid captures when …`",
+                    "every move it judges captures: leave it out",
+                );
+                None
+            }
+            Some((val, _)) if of_capture(&val) && place != Place::Captures => {
+                let word = self.text(v.span);
+                self.error(
+                    v.span,
+                    format!("`{word}` cannot apply in {}", place_words(place)),
+                    if place == Place::Unit {
+                        "use it in `forbid captures when …`"
+                    } else {
+                        "a move there may capture nothing: write `forbid captures when …`"
+                    },
+                );
+                None
+            }
+            Some((val, _)) if moves_only(&val) && place != Place::MoveOnly => {
+                let word = self.text(v.span);
                 let label = if place == Place::Unit {
-                    "use it in `forbid moves when …`"
-                } else {
+                    "use it in `forbid moves when …`".to_string()
+                } else if val == Val::Captures {
                     "an observation is a capture: write `forbid moves when …`, so that check \
                      stays as the walks give it"
+                        .to_string()
+                } else {
+                    format!(
+                        "observation is what tells check: `{word}` cannot judge it; write \
+                         `forbid moves when …`, so that check stays as the walks give it"
+                    )
                 };
                 self.error(
                     v.span,
-                    format!("`move.captures` cannot apply in {}", place_words(place)),
+                    format!("`{word}` cannot apply in {}", place_words(place)),
                     label,
                 );
                 None
@@ -174,13 +207,31 @@ fn path_value(p: &[String]) -> Option<(Val, Type)> {
             ["unit", "walk"] => (Val::UnitWalk, Type::Walk),
             ["unit", "royal"] => (Val::UnitRoyal, Type::Bool),
             ["unit", "observed_by_same_walk"] => (Val::UnitObservedBySameWalk, Type::Bool),
+            ["unit", "observed_by_friend"] => (Val::UnitObservedByFriend, Type::Bool),
+            ["unit", "linked_to_royal"] => (Val::UnitLinkedToRoyal, Type::Bool),
+            ["captured", "royal"] => (Val::CapturedRoyal, Type::Bool),
+            ["captured", "observed_by_friend"] => (Val::CapturedObservedByFriend, Type::Bool),
             ["last", "walk"] => (Val::LastWalk, Type::Walk),
             ["last", "side"] => (Val::LastSide, Type::Side),
             ["side"] => (Val::Side, Type::Side),
             ["move", "captures"] => (Val::Captures, Type::Bool),
+            ["move", "checks"] => (Val::Checks, Type::Bool),
+            ["move", "mates"] => (Val::Mates, Type::Bool),
             _ => return None,
         },
     )
+}
+
+/// Whether a value speaks of the move as it is played, never of an observation: whether
+/// it captures (every observation is a capture), whether it checks or mates (what
+/// observation itself tells).
+fn moves_only(v: &Val) -> bool {
+    matches!(v, Val::Captures | Val::Checks | Val::Mates)
+}
+
+/// Whether a value speaks of the unit a move captures, so that only a capture has it.
+fn of_capture(v: &Val) -> bool {
+    matches!(v, Val::CapturedRoyal | Val::CapturedObservedByFriend)
 }
 
 /// The statement a place is, in words.
@@ -189,6 +240,7 @@ fn place_words(place: Place) -> &'static str {
         Place::Unit => "`paralyse`: a unit has no move there",
         Place::Move => "`forbid when …`, which binds observation too",
         Place::MoveOnly => "`forbid moves when …`",
+        Place::Captures => "`forbid captures when …`, which binds observation too",
     }
 }
 
@@ -205,18 +257,20 @@ pub(super) fn uses_last(c: &Cond) -> bool {
 }
 
 impl Checker<'_> {
-    /// The scope of a `forbid`: none (moves and observation) or `moves`; another word is
-    /// an error.
+    /// The scope of a `forbid`: none (moves and observation), `moves` or `captures`
+    /// (captures and observation); another word is an error.
     pub(super) fn forbid_place(&mut self, scope: Option<&Spanned<String>>) -> Option<Place> {
         match scope.map(|s| (s.node.as_str(), s.span)) {
             None => Some(Place::Move),
             Some(("moves", _)) => Some(Place::MoveOnly),
+            Some(("captures", _)) => Some(Place::Captures),
             Some((w, span)) => {
                 self.error(
                     span,
                     format!("unknown scope `{w}` of `forbid`"),
-                    "expected `moves` (the moves only, check as the walks give it), or \
-                     nothing (the moves and the observations)",
+                    "expected `moves` (the moves only, check as the walks give it), \
+                     `captures` (the captures and the observations), or nothing (the moves \
+                     and the observations)",
                 );
                 None
             }

@@ -1,5 +1,5 @@
 //! Rust for the conditions: the `RuleSet` hooks (paralysis, restriction, observation,
-//! rebirth, selection, history), each a chain of `if` blocks over the active conditions,
+//! rebirth, legality by the position a move leaves, selection, history), each a chain of `if` blocks over the active conditions,
 //! so a problem without conditions pays one bit test per hook (a word test per 64
 //! conditions).
 
@@ -128,6 +128,10 @@ fn val(v: &Val) -> TokenStream {
         }
         Val::UnitRoyal => quote!(Some(Rules::KINDS[piece.kind.index()].royal)),
         Val::Captures => quote!(Some(mv.captured.is_some())),
+        // (only in the truths of phase 5, where `pos` is mutable: the move is played on
+        // it and taken back)
+        Val::Checks => quote!(Some(pos.gives_check(mv))),
+        Val::Mates => quote!(Some(pos.mates(mv))),
         Val::Edge(s) => {
             let s = sq(s);
             quote!((#s).map(on_edge))
@@ -143,6 +147,59 @@ fn val(v: &Val) -> TokenStream {
         Val::ContactAfter(s) => {
             let s = sq(s);
             quote!((#s).map(|s| contact_after(pos, mv, s)))
+        }
+        Val::UnitObservedByFriend => {
+            // by the walks alone: the observation test looks back from the unit's square
+            quote!(Some({
+                let board = pos.board();
+                self.observes_among(
+                    pos,
+                    mv.from,
+                    side,
+                    board.movable_by(side),
+                    board.kinds_present(),
+                    false,
+                )
+            }))
+        }
+        Val::UnitLinkedToRoyal => {
+            // the units linked grow from the royal units, each round adding the units of
+            // the side that a linked unit observes (by the walks alone), until none is added
+            quote!(Some({
+                let board = pos.board();
+                let (own, present) = (board.movable_by(side), board.kinds_present());
+                let mut linked = pos.royal_squares(side);
+                loop {
+                    if linked.contains(mv.from) {
+                        break true;
+                    }
+                    let mut grown = linked;
+                    for sq in own & !linked {
+                        if self.observes_among(pos, sq, side, linked, present, false) {
+                            grown.insert(sq);
+                        }
+                    }
+                    if grown == linked {
+                        break false;
+                    }
+                    linked = grown;
+                }
+            }))
+        }
+        Val::CapturedRoyal => quote!(mv.captured.map(|c| Rules::KINDS[c.kind.index()].royal)),
+        Val::CapturedObservedByFriend => {
+            // the captured unit's side is the other side
+            quote!(mv.captured.map(|_| {
+                let (board, guards) = (pos.board(), side.opponent());
+                self.observes_among(
+                    pos,
+                    mv.capture_at,
+                    guards,
+                    board.movable_by(guards),
+                    board.kinds_present(),
+                    false,
+                )
+            }))
         }
         Val::UnitObservedBySameWalk => {
             quote!(Some(observed_by_kind(
@@ -195,7 +252,7 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                 (None, false) => ConditionSide::Both,
             });
             let selects = c.select.is_some();
-            let moves_only = !c.forbid_moves.is_empty()
+            let moves_only = !(c.forbid_moves.is_empty() && c.forbid_legal.is_empty())
                 && c.forbid.is_empty()
                 && c.paralyse.is_empty()
                 && c.rebirth.is_none();
@@ -221,6 +278,8 @@ enum Truth {
     Forbid,
     /// `forbid moves when`: moves only.
     ForbidMoves,
+    /// `forbid moves when`, judged by the position the move leaves (phase 5).
+    ForbidLegal,
 }
 
 /// The code each condition adds to the hooks, gathered condition by condition.
@@ -232,6 +291,8 @@ struct Parts {
     forbidden: TokenStream,
     /// Tests in `forbidden_moves`.
     forbidden_moves: TokenStream,
+    /// Tests in `forbidden_legal`.
+    forbidden_legal: TokenStream,
     /// Rebirths in `rebirth`.
     rebirths: TokenStream,
     /// Rebirths in `rebirth_effects`.
@@ -264,6 +325,11 @@ impl Parts {
                 "forbidden_moves_by",
                 " Whether this condition forbids the move `mv` of `piece` by `side` (not its observation):",
             ),
+            Truth::ForbidLegal => (
+                &c.forbid_legal,
+                "forbidden_legal_by",
+                " Whether this condition forbids the move `mv` of `piece` by `side`, which keeps its royal units safe, by the position it leaves:",
+            ),
         };
         if conds.is_empty() {
             return;
@@ -272,13 +338,27 @@ impl Parts {
         let on = active(i, c, quote!(side));
         let conds = conds.iter().map(cond);
         let fname = format_ident!("{}_{}", prefix, snake(&c.name));
+        let helper = if let Truth::ForbidLegal = kind {
+            // the move is played on the position, so the last move is a copy
+            quote! {
+                fn #fname(&self, pos: &mut Position<Rules>, mv: &Move, piece: Piece, side: Side, last: Option<(Move, Side)>) -> bool {
+                    let last = last.as_ref().map(|(m, s)| (m, *s));
+                    let _ = (&last, piece);
+                    #on && (#(#conds)||*)
+                }
+            }
+        } else {
+            quote! {
+                fn #fname(&self, pos: &Position<Rules>, mv: &Move, piece: Piece, side: Side, last: Option<(&Move, Side)>) -> bool {
+                    #on && (#(#conds)||*)
+                }
+            }
+        };
         self.helpers.extend(quote! {
             #[doc = #what]
             #[doc = #doc]
             #[inline]
-            fn #fname(&self, pos: &Position<Rules>, mv: &Move, piece: Piece, side: Side, last: Option<(&Move, Side)>) -> bool {
-                #on && (#(#conds)||*)
-            }
+            #helper
         });
         let call = quote! {
             if self.#fname(pos, mv, piece, side, last) { return true; }
@@ -287,6 +367,7 @@ impl Parts {
             Truth::Paralyse => self.paralysed.extend(call),
             Truth::Forbid => self.forbidden.extend(call),
             Truth::ForbidMoves => self.forbidden_moves.extend(call),
+            Truth::ForbidLegal => self.forbidden_legal.extend(call),
         }
     }
 
@@ -402,7 +483,12 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
         .collect();
     parts.option_squares(&options);
     for (i, c) in rules.conditions.iter().enumerate() {
-        for kind in [Truth::Paralyse, Truth::Forbid, Truth::ForbidMoves] {
+        for kind in [
+            Truth::Paralyse,
+            Truth::Forbid,
+            Truth::ForbidMoves,
+            Truth::ForbidLegal,
+        ] {
             parts.truth(i, c, kind);
         }
         match &c.rebirth {
@@ -422,6 +508,7 @@ fn inherent(parts: &Parts) -> TokenStream {
         paralysed,
         forbidden,
         forbidden_moves,
+        forbidden_legal,
         rebirth_checks,
         helpers,
         ..
@@ -455,6 +542,16 @@ fn inherent(parts: &Parts) -> TokenStream {
             false
         }
 
+        /// Whether a condition forbids the move `mv` of `piece` by `side`, which keeps its
+        /// royal units safe, by the position it leaves (phase 5).
+        #[inline]
+        fn forbidden_legal(&self, pos: &mut Position<Rules>, mv: &Move, piece: Piece, side: Side) -> bool {
+            let last = pos.last_move().map(|(m, s)| (*m, s));
+            let _ = (&last, &pos, mv, piece, side);
+            #forbidden_legal
+            false
+        }
+
         /// Whether the rebirth of a capture on `target` by `piece` from `from`, arriving on
         /// `arrival`, has a square (for conditions whose capture is forbidden otherwise).
         #[inline]
@@ -474,6 +571,7 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
     let forbidding = any_active(rules, |c| {
         !c.forbid.is_empty() || !c.forbid_moves.is_empty()
     });
+    let judging_after = any_active(rules, |c| !c.forbid_legal.is_empty());
     let reborn = any_active(rules, |c| c.rebirth.is_some() && !c.option);
     let selecting = any_active(rules, |c| c.select.is_some());
     let looking_back = any_active(rules, |c| c.uses_last);
@@ -520,6 +618,17 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         #[inline(always)]
         fn has_observation_filter(&self) -> bool {
             #filtering
+        }
+
+        #[inline(always)]
+        fn has_legality_test(&self) -> bool {
+            #judging_after
+        }
+
+        #[inline]
+        fn allows_legal(&self, pos: &mut Position<Self>, mv: &Move) -> bool {
+            let side = pos.side();
+            !self.forbidden_legal(pos, mv, mv.mover, side)
         }
 
         #[inline]

@@ -260,9 +260,10 @@ impl<R: RuleSet> Solver<'_, R> {
         line: &mut Vec<Move>,
         out: &mut Vec<Vec<Move>>,
     ) -> bool {
-        // without a selecting condition, legality is tested on the move just made, so
-        // each move is made once
-        let checked = !self.pos.rules().has_selection();
+        // without a selecting condition nor one judging a move by the position it leaves,
+        // legality is tested on the move just made, so each move is made once
+        let rules = self.pos.rules();
+        let checked = !rules.has_selection() && !rules.has_legality_test();
         let moves = if checked { self.pseudo() } else { self.legal() };
         let mover = self.pos.side();
         // the last move of a help mate must give check: test that first, it is rarer
