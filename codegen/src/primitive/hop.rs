@@ -4,7 +4,7 @@
 //! adjacent|along` (the hurdle on the first step, as the Kinghopper's, or anywhere along the
 //! line, the default), `take: hurdle|adjacent` (the hurdle is captured, the landing square
 //! right beyond it empty; the hurdle on the first step with `adjacent`), `turn: 45|90|135`
-//! (the landing turned by the angle either way, as the Moose's), `circle` (along the
+//! (the landing turned by the angle either way, as the Moose's; right back, the Hamster's), `circle` (along the
 //! Rose's octagons, see [`super::turn`]) and the pawn's `en_passant`.
 //!
 //! Each vector is a path: the hurdle legs, then the landing (each turn of the landing, a
@@ -154,7 +154,7 @@ fn read(cx: &mut ClauseCx<'_>, o: &crate::ast::Opt, opts: &mut Options) {
         },
         "turn" => match super::int(o) {
             Some(a) if turn::ANGLES.contains(&a) => opts.turn = Some(a),
-            _ => cx.bad_value(o, "an angle of 45, 90 or 135 (degrees)"),
+            _ => cx.bad_value(o, "an angle of 45, 90, 135 or 180 (degrees)"),
         },
         "circle" if o.value.is_some() => cx.bad_value(o, "nothing: write `circle` alone"),
         "circle" => opts.circle = true,
@@ -171,6 +171,15 @@ fn check_turns(cx: &mut ClauseCx<'_>, opts: &Options) -> bool {
             span,
             "`turn:` turns lines along ranks, files and diagonals",
             "use the lines `rook`, `bishop` or `queen` (or the vectors 1,0 and 1,1)",
+        );
+        ok = false;
+    }
+    if opts.turn == Some(180) && cx.mode != Mode::Quiet {
+        // it lands where it passed: an occupied landing square would be its hurdle
+        cx.error(
+            span,
+            "a hop turning right back never captures",
+            "write `quiet hop(…, turn: 180)`",
         );
         ok = false;
     }
@@ -197,9 +206,11 @@ fn check_turns(cx: &mut ClauseCx<'_>, opts: &Options) -> bool {
     ok
 }
 
-/// The vectors a hop along `v` lands by: `v`, or its two turns.
+/// The vectors a hop along `v` lands by: `v`, or its two turns (one when it turns right
+/// back).
 fn landings(v: Vector, opts: &Options) -> Vec<Vector> {
     match opts.turn {
+        Some(180) => vec![turn::turned(v, 180)[0]],
         Some(angle) => turn::turned(v, angle).to_vec(),
         None => vec![v],
     }

@@ -1,6 +1,7 @@
-//! Lines that turn, for the options that bend a clause's path: `turn: 45|90|135` (a hop
-//! lands one step beyond its hurdle in a direction turned by the angle, either way: the
-//! Moose, Eagle and Sparrow) and `circle` (every step turned from the one before to the
+//! Lines that turn, for the options that bend a clause's path: `turn: 45|90|135|180` (a
+//! hop lands one step beyond its hurdle in a direction turned by the angle, either way: the
+//! Moose, Eagle and Sparrow; turned right back, on the square before the hurdle: the
+//! Hamster) and `circle` (every step turned from the one before to the
 //! next vector of the lines in the order of their angles, always the same way: the
 //! Rose's octagons). A circle is told as its sequence of steps; the primitives cut it
 //! into fixed paths, one per square where the clause can capture or arrive, which the
@@ -21,7 +22,7 @@ const KING_STEPS: [Vector; 8] = [
 ];
 
 /// The angles `turn:` takes, in degrees.
-pub const ANGLES: [i32; 3] = [45, 90, 135];
+pub const ANGLES: [i32; 4] = [45, 90, 135, 180];
 
 /// Whether a vector is a king's step (the lines `turn:` can turn).
 pub fn is_king_step(v: Vector) -> bool {
@@ -88,6 +89,7 @@ mod tests {
         assert_eq!(turned((1, 0), 45), [(1, -1), (1, 1)]);
         assert_eq!(turned((-1, 1), 90), [(1, 1), (-1, -1)]);
         assert_eq!(turned((0, 1), 135), [(1, -1), (-1, -1)]);
+        assert_eq!(turned((1, 1), 180), [(-1, -1), (-1, -1)]);
     }
 
     #[test]
