@@ -16,6 +16,7 @@ mod tables;
 
 use crate::lower::{Kind, Rules};
 use crate::primitive::Shared;
+use crate::primitive::{reach, Leg, Path};
 use crate::snake;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -110,6 +111,14 @@ fn generator(kind: &Kind, fname: &proc_macro2::Ident, shared: &mut Shared) -> To
         let code = clause.primitive.generate(kind, clause, shared);
         body.extend(quote! { { #code } });
     }
+    // a walk that can reach one square along two paths makes each move once
+    if may_repeat(kind) {
+        body = quote! {
+            let start = out.len();
+            #body
+            remove_repeats(out, start);
+        };
+    }
     let doc_head = format!(" Moves of the {} ({}).", kind.name, kind.source);
     let doc_text = format!(" > {}", kind.text);
     quote! {
@@ -126,4 +135,47 @@ fn generator(kind: &Kind, fname: &proc_macro2::Ident, shared: &mut Shared) -> To
             #body
         }
     }
+}
+
+/// Whether two paths of a kind can arrive on one square from one departure (the Rose's
+/// two ways round an octagon, the Moose's turns off two lines), so that its generator
+/// must drop the moves it makes twice. Two paths straight along one vector that pass over
+/// different numbers of units (a ride and a hop, the Dolphin's one hurdle and two) never
+/// make the same move.
+fn may_repeat(kind: &Kind) -> bool {
+    let paths: Vec<(&Path, bool)> = kind
+        .clauses
+        .iter()
+        .flat_map(|c| c.paths.iter().map(move |p| (p, c.forward)))
+        .collect();
+    // the arrivals of each path from each square, for White and for Black
+    let arrivals: Vec<Vec<u64>> = paths
+        .iter()
+        .map(|&(p, forward)| {
+            let black = if forward { -1 } else { 1 };
+            (0..64u8)
+                .map(|from| reach::arrivals(p, 1, from) | reach::arrivals(p, black, from))
+                .collect()
+        })
+        .collect();
+    (0..paths.len()).any(|i| {
+        (0..i).any(|j| {
+            !apart(paths[i].0, paths[j].0) && (0..64).any(|f| arrivals[i][f] & arrivals[j][f] != 0)
+        })
+    })
+}
+
+/// Whether two paths go straight along one vector over different numbers of units.
+fn apart(p: &Path, q: &Path) -> bool {
+    let straight = |p: &Path| {
+        let v = p.end.vector();
+        p.legs.iter().all(|l| l.vector() == v).then_some(v)
+    };
+    let hurdles = |p: &Path| {
+        p.legs
+            .iter()
+            .filter(|l| matches!(l, Leg::Hurdle { .. }))
+            .count()
+    };
+    straight(p).is_some() && straight(p) == straight(q) && hurdles(p) != hurdles(q)
 }

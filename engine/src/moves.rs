@@ -247,3 +247,18 @@ impl Move {
 
 /// A growable list of moves, reused across a search to avoid allocation.
 pub type MoveList = Vec<Move>;
+
+/// Removes the moves of `list` from `start` on that repeat one before them from `start`
+/// on, keeping the order of the others: a walk that reaches one square along two paths
+/// (the Rose going either way round an octagon, the Moose turning off two lines) makes
+/// the move once, as the reference does.
+pub fn remove_repeats(list: &mut MoveList, start: usize) {
+    let mut i = start;
+    while i < list.len() {
+        if list[start..i].contains(&list[i]) {
+            list.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+}

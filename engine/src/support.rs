@@ -18,7 +18,7 @@ pub use crate::measure::{
     alphabetic, contact_after, contact_before, grid_cell, keep_best, length, observed_by_kind,
     on_edge,
 };
-pub use crate::moves::{Move, MoveKind, MoveList};
+pub use crate::moves::{remove_repeats, Move, MoveKind, MoveList};
 pub use crate::piece::{Kind, KindInfo, KindSet, Numbering, Piece, PromotionChoice, Side};
 pub use crate::position::Position;
 pub use crate::rebirth::{

@@ -1,6 +1,7 @@
 //! The move primitives of the rules language, one file each: `leap`, `ride`, `hop`,
-//! `equihop`, `lame`, `castling`, `nothing`, and the pawn's options (`double_step`,
-//! `en_passant`) in [`pawn`].
+//! `equihop`, `lame`, `castling`, `nothing`, the pawn's options (`double_step`,
+//! `en_passant`) in [`pawn`], and the options that bend a path (`turn:`, `circle`) in
+//! [`turn`].
 //!
 //! A primitive checks the options of its clauses and describes each clause as the
 //! [`Path`]s it visits, one per vector ([`Primitive::lower`]). Everything else follows
@@ -22,6 +23,7 @@ pub mod path;
 pub mod pawn;
 pub mod reach;
 pub mod ride;
+pub mod turn;
 
 pub use path::{End, Leg, Path, Vector};
 pub use pawn::PawnMoves;

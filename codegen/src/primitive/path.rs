@@ -103,6 +103,9 @@ pub struct Path {
     /// The last leg's hurdle is captured and the path arrives on the empty square right
     /// beyond it (a locust's capture); the end is then a [`End::Step`].
     pub takes_hurdle: bool,
+    /// The path arrives only where the edge of the board is crossed: on an edge square
+    /// from an inner one, or on an inner square from the edge (the Edgehog).
+    pub crosses_edge: bool,
 }
 
 impl Path {
@@ -112,6 +115,7 @@ impl Path {
             legs,
             end,
             takes_hurdle: false,
+            crosses_edge: false,
         };
         path.assert_well_formed();
         path
@@ -128,9 +132,18 @@ impl Path {
             legs,
             end: End::Step(by),
             takes_hurdle: true,
+            crosses_edge: false,
         };
         path.assert_well_formed();
         path
+    }
+
+    /// The same path, arriving only across the edge of the board.
+    pub fn crossing_edge(self) -> Path {
+        Path {
+            crosses_edge: true,
+            ..self
+        }
     }
 
     /// One step by `v`: a leap.
@@ -220,6 +233,16 @@ pub fn walk_legs(legs: &[Leg], fwd: bool) -> (TokenStream, TokenStream) {
 pub fn generate(path: &Path, kind: &Kind, mode: Mode, fwd: bool) -> TokenStream {
     let (legs, at) = walk_legs(&path.legs, fwd);
     let (dx, dy) = offset(path.end.vector(), fwd);
+    // an arrival the path does not allow passes by: a run goes on over it when empty
+    let across = |a: TokenStream| {
+        if path.crosses_edge {
+            quote! {
+                if on_edge(from) != on_edge(to) { #a } else if !board.is_empty(to) { break; }
+            }
+        } else {
+            a
+        }
+    };
     let end = if path.takes_hurdle {
         let p = push(
             kind,
@@ -237,10 +260,15 @@ pub fn generate(path: &Path, kind: &Kind, mode: Mode, fwd: bool) -> TokenStream 
         match path.end {
             End::Step(_) => {
                 let a = arrive(kind, mode, false);
+                let a = if path.crosses_edge {
+                    quote! { if on_edge(from) != on_edge(to) { #a } }
+                } else {
+                    a
+                };
                 quote! { if let Some(to) = #at.offset(#dx, #dy) { #a } }
             }
             End::Run { max, .. } => {
-                let a = arrive(kind, mode, true);
+                let a = across(arrive(kind, mode, true));
                 let (count, limit) = match max {
                     Some(n) => (
                         quote!(let mut steps = 0u8;),
@@ -260,7 +288,7 @@ pub fn generate(path: &Path, kind: &Kind, mode: Mode, fwd: bool) -> TokenStream 
             }
             End::FirstUnit(_) if !mode.captures() => return TokenStream::new(),
             End::FirstUnit(_) => {
-                let a = arrive(kind, Mode::Capture, true);
+                let a = across(arrive(kind, Mode::Capture, true));
                 quote! {
                     let mut at = #at;
                     while let Some(to) = at.offset(#dx, #dy) {
@@ -347,6 +375,9 @@ pub fn observe(path: &Path, fwd: bool, is_attacker: &TokenStream) -> TokenStream
                 at = quote!(at);
             }
         }
+    }
+    if path.crosses_edge {
+        code.extend(quote! { if on_edge(at) == on_edge(arrival) { break 'line; } });
     }
     code.extend(match known {
         Known::Nothing => quote! {

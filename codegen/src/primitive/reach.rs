@@ -34,6 +34,19 @@ fn scanned(set: Squares, v: Vector, max: u8) -> Squares {
     out
 }
 
+/// The squares of the edge of the board.
+const EDGE: Squares = 0xff81_8181_8181_81ff;
+
+/// The squares of `set` a path crossing the edge may arrive on (or depart from) when it
+/// departs from (or arrives on) `sq`.
+fn across(path: &Path, sq: u8, set: Squares) -> Squares {
+    match (path.crosses_edge, EDGE & 1 << sq != 0) {
+        (false, _) => set,
+        (true, true) => set & !EDGE,
+        (true, false) => set & EDGE,
+    }
+}
+
 /// `v` with its rank component turned by `dir`.
 fn turned(v: Vector, dir: i8) -> Vector {
     (v.0, v.1 * dir)
@@ -67,7 +80,7 @@ pub fn departures(path: &Path, dir: i8, target: u8) -> Squares {
             } => scanned(set, by, 7),
         };
     }
-    set
+    across(path, target, set)
 }
 
 /// The squares exactly `count` steps by `v` from the squares of `set`.
@@ -89,11 +102,12 @@ pub fn arrivals(path: &Path, dir: i8, from: u8) -> Squares {
         };
     }
     let end = turned(path.end.vector(), dir);
-    match path.end {
+    let set = match path.end {
         End::Step(_) => shifted(set, end),
         End::Run { max, .. } => scanned(set, end, max.unwrap_or(7)),
         End::FirstUnit(_) => scanned(set, end, 7),
-    }
+    };
+    across(path, from, set)
 }
 
 /// The square a unit on `from` always reaches along `path` when it is empty or holds a
@@ -101,7 +115,9 @@ pub fn arrivals(path: &Path, dir: i8, from: u8) -> Squares {
 /// first step). None for other paths.
 pub fn sure_arrival(path: &Path, dir: i8, from: u8) -> Squares {
     match (path.legs.is_empty(), path.end, path.takes_hurdle) {
-        (true, End::Step(by) | End::Run { by, .. }, false) => shifted(1 << from, turned(by, dir)),
+        (true, End::Step(by) | End::Run { by, .. }, false) => {
+            across(path, from, shifted(1 << from, turned(by, dir)))
+        }
         _ => 0,
     }
 }

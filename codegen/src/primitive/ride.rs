@@ -1,14 +1,17 @@
 //! `ride(lines, max: n)`: repeated steps by each vector over empty squares, moving to each
 //! and capturing on the first occupied one (`ride(rook)`, the rook; `max` stops after `n`
-//! steps).
+//! steps; `edge: cross` arrives only across the edge of the board, the Edgehog's;
+//! `circle` turns every step to the next vector of the lines, along the Rose's
+//! octagons, see [`super::turn`]).
 //!
 //! Each vector is a path of one run. An unbounded ride that does not point forward is
 //! generated and observed on bitboards: the ray from the square up to its first unit,
 //! found with one bit scan; the observation test scans each direction once for every kind
-//! riding along it. Other rides walk their paths.
+//! riding along it. Other rides walk their paths; a ride along circles is cut into one
+//! path per square it can arrive on, each square before it empty.
 
 use super::code::{kind_set, ray_table};
-use super::{path, ClauseCx, End, Observer, Path, Primitive, Shared, Vector, Walk};
+use super::{path, turn, ClauseCx, End, Leg, Observer, Path, Primitive, Shared, Vector, Walk};
 use crate::lower::{Clause, Kind};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -24,21 +27,44 @@ impl Primitive for Ride {
     }
 
     fn options(&self) -> &'static [&'static str] {
-        &["max"]
+        &["max", "circle", "edge"]
     }
 
     fn lower(&self, cx: &mut ClauseCx<'_>) -> Option<Walk> {
-        let mut max = None;
-        cx.read_options(self.options(), |cx, o| match super::int(o) {
-            Some(n) if (1..=7).contains(&n) => max = Some(n as u8),
-            _ => cx.bad_value(o, "a number of steps from 1 to 7"),
+        let (mut max, mut circle, mut across) = (None, false, false);
+        cx.read_options(self.options(), |cx, o| {
+            match (o.name.node.as_str(), super::int(o)) {
+                ("circle", _) if o.value.is_some() => {
+                    cx.bad_value(o, "nothing: write `circle` alone")
+                }
+                ("circle", _) => circle = true,
+                ("edge", _) if super::word(o) == Some("cross") => across = true,
+                ("edge", _) => cx.bad_value(o, "`cross` (arriving only across the edge)"),
+                (_, Some(n)) if (1..=7).contains(&n) => max = Some(n as u8),
+                _ => cx.bad_value(o, "a number of steps from 1 to 7"),
+            }
         });
-        let paths = cx
-            .vectors
-            .iter()
-            .map(|&by| Path::new(Vec::new(), End::Run { by, max }));
+        let paths: Vec<Path> = if circle {
+            if !check_circle(cx) {
+                return None;
+            }
+            let steps = usize::from(max.unwrap_or(7));
+            turn::circles(&cx.vectors)
+                .iter()
+                .flat_map(|c| (1..=c.len().min(steps)).map(move |n| circle_path(&c[..n])))
+                .collect()
+        } else {
+            let runs = cx.vectors.iter();
+            runs.map(|&by| Path::new(Vec::new(), End::Run { by, max }))
+                .collect()
+        };
+        let paths = if across {
+            paths.into_iter().map(Path::crossing_edge).collect()
+        } else {
+            paths
+        };
         Some(Walk {
-            paths: paths.collect(),
+            paths,
             ..Walk::default()
         })
     }
@@ -64,13 +90,34 @@ impl Primitive for Ride {
     }
 }
 
+/// Reports lines that cannot make circles; false when they cannot.
+pub(super) fn check_circle(cx: &mut ClauseCx<'_>) -> bool {
+    let ok = turn::circle_ready(&cx.vectors) && cx.vectors.len() <= 8;
+    if !ok {
+        cx.error(
+            cx.clause.span,
+            "these lines make no circles",
+            "a circle turns through three to eight vectors of different directions (`knight`, `queen`, `rook`)",
+        );
+    }
+    ok
+}
+
+/// The path along the first steps of a circle: over empty squares to the last step's
+/// square.
+fn circle_path(steps: &[Vector]) -> Path {
+    let (last, before) = steps.split_last().expect("a step");
+    let legs = before.iter().map(|&by| Leg::Empty { by, count: 1 });
+    Path::new(legs.collect(), End::Step(*last))
+}
+
 /// The vectors of a ride without a limit that does not point forward.
 fn unbounded(clause: &Clause) -> Option<Vec<Vector>> {
     if clause.forward {
         return None;
     }
     let runs = clause.paths.iter().map(|p| match p.single_run() {
-        Some((v, None)) => Some(v),
+        Some((v, None)) if !p.crosses_edge => Some(v),
         _ => None,
     });
     runs.collect()
