@@ -25,16 +25,22 @@ fn file(name: &str, problems: &[&str]) -> std::path::PathBuf {
     path
 }
 
-#[test]
-fn an_interrupted_run_writes_what_was_found_and_exits_non_zero() {
-    let path = file("sigint", &[EASY, MANY, EASY]);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyforge"))
-        .args(["solve", "-j", "1"])
-        .arg(&path)
+/// `fairyforge solve ARGS PATH`, its stdout and stderr piped.
+fn spawn(args: &[&str], path: &std::path::Path) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_fairyforge"))
+        .arg("solve")
+        .args(args)
+        .arg(path)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the fairyforge binary runs");
+        .expect("the fairyforge binary runs")
+}
+
+#[test]
+fn an_interrupted_run_writes_what_was_found_and_exits_non_zero() {
+    let path = file("sigint", &[EASY, MANY, EASY]);
+    let mut child = spawn(&["-j", "1"], &path);
     // the first problem is written before the second is done: wait for it
     let mut stdout = child.stdout.take().expect("piped");
     let mut seen = Vec::new();
@@ -95,13 +101,7 @@ fn watchdog(pid: u32, limit: std::time::Duration) -> std::sync::mpsc::Sender<()>
 fn lines_are_written_as_found_and_none_is_kept() {
     let path = file("streamed", &[MANY]);
     for threads in ["1", "2"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fairyforge"))
-            .args(["solve", "-j", "1", "--threads", threads])
-            .arg(&path)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the fairyforge binary runs");
+        let mut child = spawn(&["-j", "1", "--threads", threads], &path);
         let mut stdout = child.stdout.take().expect("piped");
         let watchdog = watchdog(child.id(), std::time::Duration::from_secs(120));
         let mut seen = Vec::new();

@@ -270,6 +270,8 @@ pub struct KindInfo {
     pub royal: bool,
     /// The unit is a pawn: it promotes on its last rank and is reborn on its second rank.
     pub pawn: bool,
+    /// Some clause of its walk captures (a walk that only moves never does).
+    pub captures: bool,
     /// The unit is the castling partner of a royal unit that castles.
     pub castling_partner: bool,
     /// Moves of the unit are written without its code (the orthodox pawn: `e2-e4`).

@@ -32,6 +32,7 @@ pub fn info(k: &Kind) -> TokenStream {
         unlettered,
         ..
     } = k;
+    let captures = k.clauses.iter().any(|c| c.mode.captures());
     let promotion = vocabulary(k.promotion);
     let numbering = vocabulary(k.numbering);
     let promotes_to = k.promotes_to.iter();
@@ -49,6 +50,7 @@ pub fn info(k: &Kind) -> TokenStream {
             french: &[#(#french),*],
             royal: #royal,
             pawn: #pawn,
+            captures: #captures,
             castling_partner: #castling_partner,
             unlettered: #unlettered,
             promotion: #promotion,
