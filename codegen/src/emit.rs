@@ -36,6 +36,13 @@ pub fn emit(rules: &Rules) -> TokenStream {
     let influence = tables::influence(rules);
     let tables = tables::reach_span_steps(rules);
     let kind_infos = rules.kinds.iter().map(kinds::info);
+    let borrowing: Vec<u8> = (0..rules.kinds.len() as u8)
+        .filter(|&k| {
+            let clauses = &rules.kinds[usize::from(k)].clauses;
+            clauses.iter().any(|c| c.primitive.borrows())
+        })
+        .collect();
+    let borrowing = crate::primitive::code::kind_set(&borrowing);
     let kind_consts = kinds::consts(rules);
     let examples = kinds::examples(rules);
     let condition_infos = conditions::infos(rules);
@@ -82,6 +89,7 @@ pub fn emit(rules: &Rules) -> TokenStream {
         impl RuleSet for Rules {
             const KINDS: &'static [KindInfo] = &[ #(#kind_infos),* ];
             const CONDITIONS: &'static [ConditionInfo] = &[ #(#condition_infos),* ];
+            const BORROWING: KindSet = #borrowing;
 
             #condition_hooks
 

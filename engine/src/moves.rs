@@ -243,6 +243,37 @@ impl Move {
     pub fn is_capture(&self) -> bool {
         self.captured.is_some()
     }
+
+    /// Whether an effect of the move brings a unit back while the mover still stands:
+    /// the captured unit reborn (a capturer reborn leaves its arrival square first).
+    pub fn brings_back(&self) -> bool {
+        let mut at = Some(self.to);
+        for effect in self.extras() {
+            match *effect {
+                Effect::Remove { at: sq, .. } if at == Some(sq) => at = None,
+                Effect::Add { .. } if at.is_some() => return true,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// Where the moving unit stands once every effect of the move is applied: its
+    /// arrival square, or the square an effect took it on to (a capturer reborn), or
+    /// `None` when an effect removed it for good.
+    pub fn eventual_square(&self) -> Option<Square> {
+        let mut at = Some(self.to);
+        for effect in self.extras() {
+            match *effect {
+                Effect::Remove { at: sq, .. } if at == Some(sq) => at = None,
+                Effect::Add { at: sq, piece } if at.is_none() && piece.owner == self.arriving().owner => {
+                    at = Some(sq)
+                }
+                _ => {}
+            }
+        }
+        at
+    }
 }
 
 /// A growable list of moves, reused across a search to avoid allocation.

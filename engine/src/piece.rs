@@ -272,6 +272,8 @@ pub struct KindInfo {
     pub pawn: bool,
     /// Some clause of its walk captures (a walk that only moves never does).
     pub captures: bool,
+    /// The unit moves and captures by walks borrowed from the units observing it.
+    pub borrows: bool,
     /// The unit is the castling partner of a royal unit that castles.
     pub castling_partner: bool,
     /// Moves of the unit are written without its code (the orthodox pawn: `e2-e4`).

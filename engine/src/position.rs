@@ -16,6 +16,7 @@ use crate::rules::RuleSet;
 use crate::square::Square;
 
 mod after;
+mod borrow;
 
 /// Castling rights: whether each side's royal unit and each of its castling partners
 /// still stand unmoved on their game-array squares.
@@ -601,6 +602,7 @@ impl<R: RuleSet> Position<R> {
         if R::KINDS[mv.mover.kind.index()].royal
             && self.is_plain(mv)
             && self.royal_squares(side) == Bitboard::from_square(mv.from)
+            && !self.board.kinds_present().intersects(R::BORROWING)
         {
             // the only royal unit steps: is its arrival observed once it has left?
             let lifted = self.board.lift(mv.from);

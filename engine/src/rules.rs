@@ -21,7 +21,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::piece::{Kind, KindInfo, Piece, Side};
+use crate::piece::{Kind, KindInfo, KindSet, Piece, Side};
 use crate::position::Position;
 use crate::rebirth::Rebirths;
 use crate::square::Square;
@@ -64,6 +64,10 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
 
     /// Every condition, in the order of the rule files.
     const CONDITIONS: &'static [ConditionInfo];
+
+    /// The kinds that borrow their walks from the units observing them: whether such a
+    /// unit observes a square depends on the whole board, its occupant included.
+    const BORROWING: KindSet = KindSet::EMPTY;
 
     /// Phase 1, generation: pushes onto `out` every move of the unit `piece` standing on
     /// `from` when `side` moves it, ignoring whether the move leaves a royal unit attacked

@@ -151,6 +151,10 @@ impl Goal {
                 | Goal::MateOrStalemate
                 | Goal::EnPassant
                 | Goal::Any
+                | Goal::Target(_)
+                | Goal::Steingewinn
+                | Goal::Chess81
+                | Goal::AutoStalemate
         )
     }
 

@@ -33,6 +33,7 @@ pub fn info(k: &Kind) -> TokenStream {
         ..
     } = k;
     let captures = k.clauses.iter().any(|c| c.mode.captures());
+    let borrows = k.clauses.iter().any(|c| c.primitive.borrows());
     let promotion = vocabulary(k.promotion);
     let numbering = vocabulary(k.numbering);
     let promotes_to = k.promotes_to.iter();
@@ -51,6 +52,7 @@ pub fn info(k: &Kind) -> TokenStream {
             royal: #royal,
             pawn: #pawn,
             captures: #captures,
+            borrows: #borrows,
             castling_partner: #castling_partner,
             unlettered: #unlettered,
             promotion: #promotion,

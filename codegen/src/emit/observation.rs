@@ -37,6 +37,10 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
                         rides.entry(v).or_default().push(k);
                     }
                 }
+                Observer::Borrowed => {
+                    walks.push((vec![k], borrowed(k)));
+                    walking_kinds.push(k);
+                }
                 Observer::Walk if clause.paths.is_empty() => {}
                 Observer::Walk => {
                     let (walker, call) = walker(kind, k, clause, count);
@@ -151,6 +155,19 @@ fn walker(kind: &Kind, k: u8, clause: &Clause, count: usize) -> (TokenStream, To
         }
     };
     (walker, call)
+}
+
+/// The observation test of a kind (index `k`) that borrows its walks: the engine's, for
+/// its units among the attackers.
+fn borrowed(k: u8) -> TokenStream {
+    quote! {
+        if present.contains(Kind(#k)) {
+            let units = board.of_kind(Kind(#k)) & attackers;
+            if units.non_empty() && pos.borrowed_observes(target, side, units) {
+                return true;
+            }
+        }
+    }
 }
 
 /// `observes` (every unit of the side, through the conditions' filter) and

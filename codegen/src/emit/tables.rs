@@ -26,6 +26,9 @@ fn dir(forward: bool, side: usize) -> i8 {
 /// board. `[side][target]`.
 fn reach_table(kind: &Kind) -> Table {
     let mut table = [[0u64; 64]; 2];
+    if kind.clauses.iter().any(|c| c.primitive.borrows()) {
+        return [[u64::MAX; 64]; 2];
+    }
     for clause in kind.clauses.iter().filter(|c| c.mode.captures()) {
         for (side, bits) in table.iter_mut().enumerate() {
             let dir = dir(clause.forward, side);
@@ -111,6 +114,9 @@ fn table_method(name: &str, square: &str, tables: &[Table], fallback: u64) -> To
 fn influence_lines(kind: &Kind) -> Option<Vec<(Vector, bool)>> {
     let mut lines: Vec<(Vector, bool)> = Vec::new();
     for clause in kind.clauses.iter().filter(|c| c.mode.captures()) {
+        if clause.primitive.borrows() {
+            return None;
+        }
         for p in &clause.paths {
             let (line, beyond) = match reach::influence(p) {
                 Influence::Nothing => continue,

@@ -1,5 +1,5 @@
 //! The move primitives of the rules language, one file each: `leap`, `ride`, `hop`,
-//! `equihop`, `lame`, `castling`, `nothing`, the pawn's options (`double_step`,
+//! `equihop`, `lame`, `castling`, `nothing`, `borrow`, the pawn's options (`double_step`,
 //! `en_passant`) in [`pawn`], and the options that bend a path (`turn:`, `circle`) in
 //! [`turn`].
 //!
@@ -11,6 +11,7 @@
 //! a ride scans bitboards, castling is the engine's), from the same paths.
 //! [`PRIMITIVES`] lists them; a new primitive is one new file and one line there.
 
+pub mod borrow;
 pub mod castling;
 pub mod code;
 pub mod equihop;
@@ -44,6 +45,7 @@ pub static PRIMITIVES: &[&dyn Primitive] = &[
     &lame::Lame,
     &castling::Castling,
     &nothing::Nothing,
+    &borrow::Borrow,
 ];
 
 /// How a rule writes a primitive.
@@ -65,6 +67,19 @@ pub trait Primitive: Sync + std::fmt::Debug {
     /// How rules write it.
     fn form(&self) -> Form {
         Form::Call
+    }
+
+    /// Whether it reads its lines itself (a word in their place, not a vector or a named
+    /// set of lines).
+    fn reads_own_lines(&self) -> bool {
+        false
+    }
+
+    /// Whether a unit moving by it takes its walk from other units: it could arrive on
+    /// any square and observe from any on some board, and any square can decide whether
+    /// it observes.
+    fn borrows(&self) -> bool {
+        false
     }
 
     /// The largest vector component its lines may have.
@@ -139,6 +154,8 @@ pub enum Observer {
     },
     /// Walking each path back from the target, out of line.
     Walk,
+    /// By the engine, from the walks lent to the unit (`borrow`).
+    Borrowed,
 }
 
 /// What the emitters of the primitives share while emitting one rule set.
@@ -290,6 +307,7 @@ pub fn lower_clause(
         return None;
     };
     let (vectors, forward) = match &c.lines {
+        Some(_) if primitive.reads_own_lines() => (Vec::new(), false),
         Some(lines) => (
             lines::read(lines, primitive.vector_limit(), errors)?,
             lines.forward,

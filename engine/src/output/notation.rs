@@ -115,59 +115,91 @@ fn push_effects(s: &mut String, names: &Names, mv: &Move) {
     }
 }
 
-/// The mark after a move as a solution to `goal` writes it: ` #` mate, ` =` stalemate,
-/// ` +` check; ` #=` a mate or stalemate under that goal, ` ==` a double stalemate
-/// under that goal; with goals other than mate and stalemate (any move, capture, check,
-/// castling, en passant, proof games) checks only, a mate shown as a check.
-pub fn mark_text(mark: Mark, goal: Goal) -> &'static str {
-    let plain = match mark {
-        Mark::None => "",
-        Mark::Check => " +",
-        Mark::Mate => " #",
-        Mark::Stalemate | Mark::DoubleStalemate => " =",
-    };
-    match (goal, mark) {
-        (Goal::MateOrStalemate, Mark::Mate | Mark::Stalemate | Mark::DoubleStalemate) => " #=",
-        (Goal::DoubleStalemate, Mark::DoubleStalemate) => " ==",
-        (
-            Goal::Any
-            | Goal::ProofGame
-            | Goal::AToB
-            | Goal::Capture
-            | Goal::Check
-            | Goal::Castling
-            | Goal::EnPassant,
-            Mark::Mate,
-        ) => " +",
-        (
-            Goal::Any
-            | Goal::ProofGame
-            | Goal::AToB
-            | Goal::Capture
-            | Goal::Check
-            | Goal::Castling
-            | Goal::EnPassant,
-            Mark::Stalemate | Mark::DoubleStalemate,
-        ) => "",
-        _ => plain,
+/// The goals whose marker stands after a move that reaches them: the capture, target,
+/// Steingewinn, 81-chess and auto-mate goals and the proof games, written after the
+/// move's check mark; and the double mate, counter-mate and auto-stalemate, written in
+/// its place.
+fn goal_marker(goal: Goal) -> Option<(&'static str, bool)> {
+    let after_check = |marker| Some((marker, false));
+    match goal {
+        Goal::Capture => after_check(" x"),
+        Goal::Target(_) => after_check(" z"),
+        Goal::Steingewinn => after_check(" %"),
+        Goal::Chess81 => after_check(" c81"),
+        Goal::AutoMate => after_check(" !#"),
+        Goal::ProofGame => after_check(" dia"),
+        Goal::AToB => after_check(" a=>b"),
+        Goal::DoubleMate => Some((" ##", true)),
+        Goal::CounterMate => Some((" ##!", true)),
+        Goal::AutoStalemate => Some((" !=", true)),
+        _ => None,
     }
 }
 
-/// What is written after a move that reaches `goal` where its mark does not show it:
-/// ` x` for a capture, the symbol of a proof game's goal.
-pub fn goal_text(goal: Option<Goal>) -> String {
-    match goal {
-        Some(Goal::Capture) => " x".to_string(),
-        Some(g @ (Goal::ProofGame | Goal::AToB)) => format!(" {}", g.symbol()),
-        _ => String::new(),
+/// Whether, with `goal`, a move's mark shows checks only (a mate as a check, no
+/// stalemate): goals the mark does not tell.
+fn checks_only(goal: Goal) -> bool {
+    matches!(
+        goal,
+        Goal::Any
+            | Goal::ProofGame
+            | Goal::AToB
+            | Goal::Capture
+            | Goal::Check
+            | Goal::Castling
+            | Goal::EnPassant
+            | Goal::Target(_)
+            | Goal::Steingewinn
+            | Goal::Chess81
+            | Goal::AutoMate
+            | Goal::DoubleMate
+            | Goal::CounterMate
+            | Goal::AutoStalemate
+    )
+}
+
+/// The mark after a move as a solution to `goal` writes it: ` #` mate, ` =` stalemate,
+/// ` +` check; ` #=` a mate or stalemate under that goal, ` ==` a double stalemate
+/// under that goal; with goals other than mate and stalemate (any move, capture,
+/// target, check, castling, en passant, proof games, …) checks only, a mate shown as a
+/// check.
+pub fn mark_text(mark: Mark, goal: Goal) -> &'static str {
+    match (goal, mark) {
+        (_, Mark::None) => "",
+        (Goal::MateOrStalemate, Mark::Mate | Mark::Stalemate | Mark::DoubleStalemate) => " #=",
+        (Goal::DoubleStalemate, Mark::DoubleStalemate) => " ==",
+        (g, Mark::Stalemate | Mark::DoubleStalemate) if checks_only(g) => "",
+        (g, Mark::Mate) if checks_only(g) => " +",
+        (_, Mark::Check) => " +",
+        (_, Mark::Mate) => " #",
+        (_, Mark::Stalemate | Mark::DoubleStalemate) => " =",
     }
+}
+
+/// A move's marks as written after it in a solution to `goal`: its mark (none of mate
+/// or stalemate `inside_series`), then the marker of the goal it reaches, or the marker
+/// alone where the goal's marker takes the mark's place.
+fn marks_text(played: &Played, goal: Goal, inside_series: bool) -> String {
+    let marker = played.goal.and_then(goal_marker);
+    if let Some((marker, true)) = marker {
+        return marker.to_string();
+    }
+    let mark = mark_text(played.mark, goal);
+    let mut text = if inside_series {
+        mark.trim_end_matches(" =").trim_end_matches(" #").to_string()
+    } else {
+        mark.to_string()
+    };
+    if let Some((marker, _)) = marker {
+        text.push_str(marker);
+    }
+    text
 }
 
 /// A move of a solution to `goal` as written: the move, its mark, the goal it reaches.
 pub fn played_text(names: &Names, played: &Played, goal: Goal) -> String {
     let mut s = move_text(names, &played.mv);
-    s.push_str(mark_text(played.mark, goal));
-    s.push_str(&goal_text(played.goal));
+    s.push_str(&marks_text(played, goal, false));
     s
 }
 
@@ -183,13 +215,7 @@ pub fn progress_text(names: &Names, played: &Played) -> String {
 /// marks (inside a series no stalemate or mate mark, the other side not answering).
 fn line_token(names: &Names, m: &LineMove, goal: Goal) -> String {
     let mut text = move_text(names, &m.played.mv);
-    let mark = mark_text(m.played.mark, goal);
-    text.push_str(if m.inside_series {
-        mark.trim_end_matches(" =").trim_end_matches(" #")
-    } else {
-        mark
-    });
-    text.push_str(&goal_text(m.played.goal));
+    text.push_str(&marks_text(&m.played, goal, m.inside_series));
     match m.label {
         Label::Number => format!("{}.{text}", m.number),
         Label::Ellipsis => format!("{}...{text}", m.number),

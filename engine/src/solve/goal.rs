@@ -4,6 +4,7 @@
 use super::Solver;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Side;
 use crate::rules::RuleSet;
 use crate::solution::{Mark, Played};
 use crate::stipulation::Goal;
@@ -34,6 +35,15 @@ impl<R: RuleSet> Solver<'_, R> {
             Goal::MateOrStalemate => !self.pos.has_legal_move(&mut self.scratch),
             Goal::EnPassant => mv.kind == MoveKind::EnPassant,
             Goal::Any => true,
+            Goal::Target(target) => mv.eventual_square() == Some(target),
+            // a capture that wins the unit: not one reborn
+            Goal::Steingewinn => mv.is_capture() && !mv.brings_back(),
+            // the mover reaches the far rank (its promotion rank)
+            Goal::Chess81 => {
+                let far = if side == Side::Black { 7 } else { 0 };
+                mv.eventual_square().is_some_and(|sq| sq.rank() == far)
+            }
+            Goal::AutoStalemate => !self.pos.in_check(side) && self.other_side_immobile(),
             Goal::ProofGame | Goal::AToB => self.opts.target.as_ref() == Some(self.pos.board()),
             // the setup refuses every other goal (`Goal::solvable`)
             _ => false,
@@ -47,6 +57,14 @@ impl<R: RuleSet> Solver<'_, R> {
             !self.pos.in_check(self.pos.side()) && !self.pos.has_legal_move(&mut self.scratch);
         self.pos.unpass();
         other
+    }
+
+    /// Whether the side not to move would have no legal move were it to move.
+    fn other_side_immobile(&mut self) -> bool {
+        self.pos.pass();
+        let immobile = !self.pos.has_legal_move(&mut self.scratch);
+        self.pos.unpass();
+        immobile
     }
 
     /// Whether the goal is reached only by a move that checks (mate, check).
