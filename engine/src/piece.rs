@@ -193,6 +193,20 @@ impl KindSet {
         self.0[(kind.0 / 64) as usize] &= !(1 << (kind.0 % 64));
     }
 
+    /// The kinds in the set, in order.
+    pub fn iter(self) -> impl Iterator<Item = Kind> {
+        (0..4usize).flat_map(move |word| {
+            let mut bits = self.0[word];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let bit = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    Kind((word * 64 + bit) as u8)
+                })
+            })
+        })
+    }
+
     /// The set of `kind` alone when it is in this set, else the empty set.
     #[inline(always)]
     pub fn only(self, kind: Kind) -> KindSet {

@@ -216,10 +216,14 @@ impl ClauseCx<'_> {
             } else if valid.contains(&name) {
                 read(self, o);
             } else {
+                let label = match valid {
+                    [] => format!("`{}` takes no options: remove it", clause.primitive.node),
+                    _ => format!("expected {}", one_of(valid)),
+                };
                 self.error(
                     o.name.span,
                     format!("`{}` has no option `{name}`", clause.primitive.node),
-                    format!("expected {}", one_of(valid)),
+                    label,
                 );
             }
         }

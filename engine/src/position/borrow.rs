@@ -5,6 +5,7 @@
 //! sides, passes a walk along. No unit appears twice in a chain.
 
 use super::Position;
+use std::cell::RefCell;
 use crate::bitboard::Bitboard;
 use crate::moves::{remove_repeats, MoveKind, MoveList};
 use crate::piece::{Kind, Piece, Side};
@@ -43,7 +44,8 @@ impl<R: RuleSet> Position<R> {
     /// walk lent to it, along a chain that does not come back to it.
     pub fn borrowed_observes(&self, target: Square, side: Side, units: Bitboard) -> bool {
         self.lendable_walks().any(|walk| {
-            units.into_iter().any(|at| {
+            let near = units & self.rules.reach(walk, target, side);
+            near.into_iter().any(|at| {
                 let kind = self.board.unit(at).kind;
                 self.observes_as(at, walk, target, side)
                     && self.lends(walk, at, kind, side.opponent(), Bitboard::from_square(at))
@@ -54,11 +56,9 @@ impl<R: RuleSet> Position<R> {
     /// The kinds on the board that can lend their walk: those that capture and do not
     /// borrow themselves.
     fn lendable_walks(&self) -> impl Iterator<Item = Kind> + '_ {
-        (0..R::KINDS.len()).filter_map(move |k| {
-            let kind = Kind(k as u8);
-            let info = &R::KINDS[k];
-            (self.board.kinds_present().contains(kind) && info.captures && !info.borrows)
-                .then_some(kind)
+        self.board.kinds_present().iter().filter(|kind| {
+            let info = &R::KINDS[kind.index()];
+            info.captures && !info.borrows
         })
     }
 
@@ -87,18 +87,32 @@ impl<R: RuleSet> Position<R> {
     /// square or one of its own) arrives there, and a pawn-like walk, whose moves are not
     /// its captures, could observe it from `from` on some board.
     fn observes_as(&self, from: Square, walk: Kind, target: Square, side: Side) -> bool {
+        // where a unit of the walk could observe the target from on some board
+        if !self.rules.reach(walk, target, side).contains(from) {
+            return false;
+        }
+        if R::KINDS[walk.index()].pawn && !self.board.is_capturable_by(target, side) {
+            return true;
+        }
         let unit = self.board.unit(from);
-        let mut moves = MoveList::new();
-        self.rules
-            .generate(self, from, Piece { kind: walk, ..unit }, side, &mut moves);
-        if self.board.is_capturable_by(target, side) {
-            return moves.iter().any(|m| {
-                m.captured.is_some() && m.capture_at == target && m.kind != MoveKind::EnPassant
+        let capturable = self.board.is_capturable_by(target, side);
+        SCRATCH.with_borrow_mut(|pool| {
+            let mut moves = pool.pop().unwrap_or_default();
+            moves.clear();
+            self.rules
+                .generate(self, from, Piece { kind: walk, ..unit }, side, &mut moves);
+            let observes = moves.iter().any(|m| match capturable {
+                true => m.capture_at == target && m.captured.is_some() && m.kind != MoveKind::EnPassant,
+                false => m.to == target && m.captured.is_none(),
             });
-        }
-        if R::KINDS[walk.index()].pawn {
-            return self.rules.reach(walk, target, side).contains(from);
-        }
-        moves.iter().any(|m| m.to == target && m.captured.is_none())
+            pool.push(moves);
+            observes
+        })
     }
+}
+
+thread_local! {
+    /// Move lists for the walks tried on a borrowing unit, reused (the tests nest along
+    /// a chain, so a list is taken from the pool and given back).
+    static SCRATCH: RefCell<Vec<MoveList>> = const { RefCell::new(Vec::new()) };
 }
