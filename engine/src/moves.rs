@@ -266,7 +266,9 @@ impl Move {
         for effect in self.extras() {
             match *effect {
                 Effect::Remove { at: sq, .. } if at == Some(sq) => at = None,
-                Effect::Add { at: sq, piece } if at.is_none() && piece.owner == self.arriving().owner => {
+                Effect::Add { at: sq, piece }
+                    if at.is_none() && piece.owner == self.arriving().owner =>
+                {
                     at = Some(sq)
                 }
                 _ => {}

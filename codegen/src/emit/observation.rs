@@ -163,7 +163,7 @@ fn borrowed(k: u8) -> TokenStream {
     quote! {
         if present.contains(Kind(#k)) {
             let units = board.of_kind(Kind(#k)) & attackers;
-            if units.non_empty() && pos.borrowed_observes(target, side, units) {
+            if units.non_empty() && pos.borrowed_observes(target, side, units, filter) {
                 return true;
             }
         }

@@ -186,7 +186,9 @@ fn marks_text(played: &Played, goal: Goal, inside_series: bool) -> String {
     }
     let mark = mark_text(played.mark, goal);
     let mut text = if inside_series {
-        mark.trim_end_matches(" =").trim_end_matches(" #").to_string()
+        mark.trim_end_matches(" =")
+            .trim_end_matches(" #")
+            .to_string()
     } else {
         mark.to_string()
     };

@@ -5,12 +5,12 @@
 //! sides, passes a walk along. No unit appears twice in a chain.
 
 use super::Position;
-use std::cell::RefCell;
 use crate::bitboard::Bitboard;
 use crate::moves::{remove_repeats, MoveKind, MoveList};
 use crate::piece::{Kind, Piece, Side};
 use crate::rules::RuleSet;
 use crate::square::Square;
+use std::cell::RefCell;
 
 impl<R: RuleSet> Position<R> {
     /// Pushes onto `out` the moves of the borrowing unit `piece` on `from`, moved by
@@ -24,7 +24,10 @@ impl<R: RuleSet> Position<R> {
                 continue;
             }
             let first = out.len();
-            let borrowed = Piece { kind: walk, ..piece };
+            let borrowed = Piece {
+                kind: walk,
+                ..piece
+            };
             self.rules.generate(self, from, borrowed, side, out);
             let mut i = first;
             while i < out.len() {
@@ -41,14 +44,33 @@ impl<R: RuleSet> Position<R> {
     }
 
     /// Whether one of the borrowing `units` that `side` may move observes `target`: by a
-    /// walk lent to it, along a chain that does not come back to it.
-    pub fn borrowed_observes(&self, target: Square, side: Side, units: Bitboard) -> bool {
+    /// walk lent to it, along a chain that does not come back to it; through the
+    /// conditions' filter of observation when `filter`.
+    pub fn borrowed_observes(
+        &self,
+        target: Square,
+        side: Side,
+        units: Bitboard,
+        filter: bool,
+    ) -> bool {
         self.lendable_walks().any(|walk| {
             let near = units & self.rules.reach(walk, target, side);
             near.into_iter().any(|at| {
-                let kind = self.board.unit(at).kind;
-                self.observes_as(at, walk, target, side)
-                    && self.lends(walk, at, kind, side.opponent(), Bitboard::from_square(at))
+                let unit = self.board.unit(at);
+                let allowed = |arrival| {
+                    !filter
+                        || self
+                            .rules
+                            .observation_ok(self, at, unit, target, arrival, side)
+                };
+                self.observes_as(at, walk, target, side, allowed)
+                    && self.lends(
+                        walk,
+                        at,
+                        unit.kind,
+                        side.opponent(),
+                        Bitboard::from_square(at),
+                    )
             })
         })
     }
@@ -71,7 +93,7 @@ impl<R: RuleSet> Position<R> {
         }
         let relays = self.board.of_kind(kind) & self.board.movable_by(lender) & !chain;
         relays.into_iter().any(|relay| {
-            self.observes_as(relay, walk, at, lender)
+            self.observes_as(relay, walk, at, lender, |_| true)
                 && self.lends(
                     walk,
                     relay,
@@ -83,31 +105,44 @@ impl<R: RuleSet> Position<R> {
     }
 
     /// Whether the unit on `from`, moved by `side` as a unit of `walk`, observes
-    /// `target`: captures there when it holds a unit `side` may capture; else (an empty
-    /// square or one of its own) arrives there, and a pawn-like walk, whose moves are not
-    /// its captures, could observe it from `from` on some board.
-    fn observes_as(&self, from: Square, walk: Kind, target: Square, side: Side) -> bool {
+    /// `target` arriving where `allowed` accepts: captures there when it holds a unit
+    /// `side` may capture; else (an empty square or one of its own) arrives there, and a
+    /// pawn-like walk, whose moves are not its captures, could observe it from `from` on
+    /// some board.
+    fn observes_as(
+        &self,
+        from: Square,
+        walk: Kind,
+        target: Square,
+        side: Side,
+        allowed: impl Fn(Square) -> bool,
+    ) -> bool {
         // where a unit of the walk could observe the target from on some board
         if !self.rules.reach(walk, target, side).contains(from) {
             return false;
         }
         if R::KINDS[walk.index()].pawn && !self.board.is_capturable_by(target, side) {
-            return true;
+            return allowed(target);
         }
         let unit = self.board.unit(from);
         let capturable = self.board.is_capturable_by(target, side);
-        SCRATCH.with_borrow_mut(|pool| {
-            let mut moves = pool.pop().unwrap_or_default();
-            moves.clear();
-            self.rules
-                .generate(self, from, Piece { kind: walk, ..unit }, side, &mut moves);
-            let observes = moves.iter().any(|m| match capturable {
-                true => m.capture_at == target && m.captured.is_some() && m.kind != MoveKind::EnPassant,
+        // (the list is taken out of the pool while the walk's moves are made and judged:
+        // both may ask for observation, and so come back here)
+        let mut moves = SCRATCH.with_borrow_mut(Vec::pop).unwrap_or_default();
+        moves.clear();
+        self.rules
+            .generate(self, from, Piece { kind: walk, ..unit }, side, &mut moves);
+        let observes = moves.iter().any(|m| {
+            let found = match capturable {
+                true => {
+                    m.capture_at == target && m.captured.is_some() && m.kind != MoveKind::EnPassant
+                }
                 false => m.to == target && m.captured.is_none(),
-            });
-            pool.push(moves);
-            observes
-        })
+            };
+            found && allowed(m.to)
+        });
+        SCRATCH.with_borrow_mut(|pool| pool.push(moves));
+        observes
     }
 }
 
