@@ -78,10 +78,10 @@ pub fn observed_by_kind<R: RuleSet>(
 }
 
 /// Whether, once `mv` is played on `pos`, a unit that is not royal stands observed by a
-/// unit of its kind of the other side, by the walks alone (no condition filters it, and
-/// no en-passant capture counts: the position after the move is a new one). The move is
-/// played on a copy of the position, which leaves `pos` as it is for the observation
-/// tests that ask.
+/// unit of its kind of the other side, by the walks alone (no condition filters it; a
+/// pawn that has just made its double step is observed by a pawn that could take it en
+/// passant, as [`observed_by_kind`] counts it). The move is played on a copy of the
+/// position, which leaves `pos` as it is for the observation tests that ask.
 pub fn same_walk_observation_after<R: RuleSet>(rules: &R, pos: &Position<R>, mv: &Move) -> bool {
     let mut after = pos.clone();
     after.make(*mv);
@@ -91,7 +91,7 @@ pub fn same_walk_observation_after<R: RuleSet>(rules: &R, pos: &Position<R>, mv:
         !R::KINDS[unit.kind.index()].royal
             && [Side::White, Side::Black].into_iter().any(|side| {
                 board.movable_by(side).contains(sq)
-                    && rules.observes_by_kind(&after, sq, side.opponent(), unit.kind)
+                    && observed_by_kind(rules, &after, sq, unit.kind, side.opponent())
             })
     })
 }

@@ -653,8 +653,21 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             // unit taken gone)
             let victim = pos.board().get(target).unwrap_or(piece);
             let mv = Move::capture_elsewhere(from, arrival, piece, victim, target);
+            // a pawn arriving on its last rank promotes: observed when some promotion is
+            // allowed (a truth may judge the position the capture leaves)
+            let promotions = if Self::KINDS[piece.kind.index()].pawn && arrival.rank() == side.relative_rank(7) {
+                pos.promotions_of(piece.kind)
+            } else {
+                &[]
+            };
+            let allowed = |mv: &Move| !self.forbidden(pos, mv, piece, side);
+            let allowed = if promotions.is_empty() {
+                allowed(&mv)
+            } else {
+                promotions.iter().any(|&k| allowed(&mv.with_promotion(k)))
+            };
             !self.paralysed(pos, &mv, piece, side)
-                && !self.forbidden(pos, &mv, piece, side)
+                && allowed
                 && self.rebirth_possible(pos, from, piece, target, arrival, side)
         }
 
