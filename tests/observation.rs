@@ -205,6 +205,68 @@ fn observation_agrees_with_generated_captures_under_each_condition() {
     }
 }
 
+/// Whether a move of `side` on `board` under `rules` captures on one of `targets`.
+fn captures_on(board: &Board, side: Side, rules: &Rules, targets: &[Square]) -> bool {
+    let pos = Position::new(board.clone(), side, Castling::NONE, None, rules.clone());
+    let mut moves = MoveList::new();
+    pos.pseudo_moves(&mut moves);
+    moves
+        .iter()
+        .any(|m| m.captured.is_some() && targets.contains(&m.capture_at))
+}
+
+/// Under each condition that says `check from both` (Bicolores), on random positions: a
+/// side is in check exactly when a move of the other side captures one of its royal units,
+/// or a move of its own side would capture one were it the other side's (the royal units
+/// recoloured).
+#[test]
+fn check_from_both_sides_agrees_with_generated_captures() {
+    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+    let (mut conditions, mut own_checks) = (0usize, 0usize);
+    for (c, info) in <Rules as RuleSet>::CONDITIONS.iter().enumerate() {
+        let mut rules = Rules::default();
+        rules.activate(c);
+        if !rules.checks_from_both_sides() {
+            continue;
+        }
+        conditions += 1;
+        // (one royal unit a side: a royal kind featured would let two of one side check
+        // each other, which recolouring them both cannot show)
+        let others: Vec<Kind> = (0..kinds().len())
+            .filter(|&k| !kinds()[k].royal)
+            .map(|k| Kind(k as u8))
+            .collect();
+        for _ in 0..POSITIONS_PER_CONDITION {
+            let featured = others[rng.below(others.len())];
+            let board = random_board(&mut rng, featured);
+            for side in [Side::White, Side::Black] {
+                let pos = Position::new(board.clone(), side, Castling::NONE, None, rules.clone());
+                let royals: Vec<Square> = pos.royal_squares(side).into_iter().collect();
+                let by_other = captures_on(&board, side.opponent(), &rules, &royals);
+                let mut recoloured = board.clone();
+                for &sq in &royals {
+                    let unit = recoloured.take(sq);
+                    recoloured.put(sq, Piece::new(unit.kind, side.opponent().owner()));
+                }
+                let by_own = captures_on(&recoloured, side, &rules, &royals);
+                assert_eq!(
+                    by_other || by_own,
+                    pos.in_check(side),
+                    "{}: {side} in check? by the other side {by_other}, by its own {by_own}\n  {}",
+                    info.name,
+                    forsyth(&board),
+                );
+                own_checks += usize::from(by_own && !by_other);
+            }
+        }
+    }
+    assert!(conditions > 0, "no condition says `check from both`");
+    assert!(
+        own_checks > 0,
+        "no royal unit was ever in check from its own side alone"
+    );
+}
+
 /// The two shortcuts the search takes are sound: a generated capture always departs from a
 /// square the rule set's `reach` gives for its kind and target, and a square outside the
 /// `influence` of a side on a target (and not holding that side's unit) never decides

@@ -192,6 +192,8 @@ pub struct ConditionDef {
     pub forbid: Vec<ForbidDef>,
     /// `select first|max|min by …` statements.
     pub select: Vec<(Spanned<String>, Spanned<String>)>,
+    /// `check from …` statements (the word after `from`).
+    pub check_from: Vec<Spanned<String>>,
     /// `example "…" { … }` blocks.
     pub examples: Vec<Example>,
 }

@@ -265,7 +265,9 @@ impl Checker<'_> {
                         None
                     }
                 });
+        let checks_from_both = self.check_from(c, option);
         if rebirth.is_none()
+            && !checks_from_both
             && paralyse.is_empty()
             && forbid.is_empty()
             && forbid_moves.is_empty()
@@ -276,7 +278,7 @@ impl Checker<'_> {
             self.error(
                 c.name.span,
                 format!("the condition `{}` does nothing", c.name.node),
-                "add a `rebirth`, `paralyse`, `forbid` or `select` statement",
+                "add a `rebirth`, `paralyse`, `forbid`, `select` or `check from` statement",
             );
         }
         let uses_last = paralyse
@@ -301,9 +303,42 @@ impl Checker<'_> {
             forbid_moves,
             forbid_legal,
             select,
+            checks_from_both,
             uses_last,
             examples,
         })
+    }
+
+    /// `check from both`: at most one, naming `both`, binding both sides (no `side`);
+    /// whether the condition says it (an option of rebirth is refused elsewhere).
+    fn check_from(&mut self, c: &ast::ConditionDef, option: bool) -> bool {
+        if let Some(extra) = c.check_from.get(1) {
+            self.error(
+                extra.span,
+                "a condition says `check from` at most once",
+                "remove this `check from`",
+            );
+        }
+        let Some(word) = c.check_from.first() else {
+            return false;
+        };
+        if let Some(side) = &c.side {
+            self.error(
+                side.span,
+                "`check from` binds both sides: a condition saying it cannot take a `side`",
+                "remove this `side`",
+            );
+        }
+        if word.node != "both" {
+            self.error(
+                word.span,
+                format!("unknown `check from {}`", word.node),
+                "expected `check from both`: a royal unit is in check from the units of \
+                 either side",
+            );
+            return false;
+        }
+        !option
     }
 
     fn sq(&mut self, e: &Spanned<ast::SqExpr>) -> Option<lower::Sq> {

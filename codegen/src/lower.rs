@@ -144,6 +144,8 @@ pub struct Condition {
     pub forbid_legal: Vec<Cond>,
     /// The selection among legal moves, if any.
     pub select: Option<Select>,
+    /// `check from both`: a royal unit is in check from the units of its own side too.
+    pub checks_from_both: bool,
     /// Whether any of its truths looks at the last move.
     pub uses_last: bool,
     /// Worked examples.
@@ -312,6 +314,9 @@ pub enum Val {
     ContactBefore(Sq),
     /// Whether a unit stands a king's step from a square of the move after it.
     ContactAfter(Sq),
+    /// Whether, once the move is played, a unit that is not royal stands observed (by the
+    /// walks alone) by a unit of its kind of the other side.
+    LeavesSameWalkObservation,
 }
 
 /// How a condition selects among the legal moves.

@@ -249,6 +249,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::scope => "`moves`",
         Rule::when_word => "`when`",
         Rule::select => "`select first|max|min by …`",
+        Rule::check_from => "`check from both`",
         Rule::sq_expr | Rule::sq_term | Rule::sq_word => {
             "a square (`capture`, `departure`, `arrival`, `game_array(captured)`, `(A.file, B.rank)`)"
         }
@@ -342,7 +343,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
     // Statements in the order a block is usually written; a keyword missing here is
     // grouped too, after these.
-    const ORDER: [&str; 22] = [
+    const ORDER: [&str; 23] = [
         "codes",
         "popeye",
         "german",
@@ -364,6 +365,7 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "paralyse",
         "forbid",
         "select",
+        "check",
         "example",
     ];
     const CLAUSE_STARTS: [&str; 3] = ["quiet", "capture", "castling"];
@@ -537,6 +539,7 @@ impl Ctx {
             paralyse: vec![],
             forbid: vec![],
             select: vec![],
+            check_from: vec![],
             examples: vec![],
         };
         for stmt in inner {
@@ -580,6 +583,9 @@ impl Ctx {
                     let by = self.spanned(&it.next().expect("by"));
                     def.select.push((how, by));
                 }
+                Rule::check_from => def
+                    .check_from
+                    .push(self.spanned(&stmt.into_inner().next().expect("word"))),
                 Rule::example => def.examples.push(self.example(stmt)),
                 _ => {}
             }

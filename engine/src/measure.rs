@@ -1,6 +1,6 @@
 //! Measures and tests that conditions are written in: the alphabetic order of squares,
 //! the length of a move, keeping the moves best by a measure, whether a unit is
-//! observed by a unit of a given kind, the edge, the grid cells and the contact of
+//! observed by a unit of a given kind (before a move or after it), the edge, the grid cells and the contact of
 //! squares. Generated code reaches them through
 //! [`crate::support`].
 
@@ -75,6 +75,25 @@ pub fn observed_by_kind<R: RuleSet>(
     by: Side,
 ) -> bool {
     rules.observes_by_kind(pos, target, by, kind) || takes_en_passant(rules, pos, target, by, kind)
+}
+
+/// Whether, once `mv` is played on `pos`, a unit that is not royal stands observed by a
+/// unit of its kind of the other side, by the walks alone (no condition filters it; a
+/// pawn that has just made its double step is observed by a pawn that could take it en
+/// passant, as [`observed_by_kind`] counts it). The move is played on a copy of the
+/// position, which leaves `pos` as it is for the observation tests that ask.
+pub fn same_walk_observation_after<R: RuleSet>(rules: &R, pos: &Position<R>, mv: &Move) -> bool {
+    let mut after = pos.clone();
+    after.make(*mv);
+    let board = after.board();
+    board.occupied().into_iter().any(|sq| {
+        let unit = board.unit(sq);
+        !R::KINDS[unit.kind.index()].royal
+            && [Side::White, Side::Black].into_iter().any(|side| {
+                board.movable_by(side).contains(sq)
+                    && observed_by_kind(rules, &after, sq, unit.kind, side.opponent())
+            })
+    })
 }
 
 /// Whether `sq` is on the edge of the board (the first or last file or rank).

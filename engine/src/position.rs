@@ -358,12 +358,15 @@ impl<R: RuleSet> Position<R> {
         royals & self.board.movable_by(side)
     }
 
-    /// Whether `side` has a royal unit observed by the other side.
+    /// Whether `side` has a royal unit observed by the other side (or by its own side
+    /// too, when a condition says so: [`RuleSet::checks_from_both_sides`]).
     #[inline]
     pub fn in_check(&self, side: Side) -> bool {
         let by = side.opponent();
-        self.royal_squares(side)
-            .any(|sq| self.rules.observes(self, sq, by))
+        let both = self.rules.checks_from_both_sides();
+        self.royal_squares(side).any(|sq| {
+            self.rules.observes(self, sq, by) || (both && self.rules.observes(self, sq, side))
+        })
     }
 
     /// Whether `side` observes `target` (a unit of `side` could capture there).

@@ -212,6 +212,15 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
         false
     }
 
+    /// Whether an active condition puts a royal unit in check from the units of its own
+    /// side too (`check from both`): [`Position::in_check`] then asks both sides. A rule
+    /// set saying so also says [`RuleSet::has_observation_filter`], which turns off the
+    /// shortcuts that look at the other side's units alone.
+    #[inline(always)]
+    fn checks_from_both_sides(&self) -> bool {
+        false
+    }
+
     /// Phase 5, legality under the conditions: whether a condition allows `mv`, a move
     /// of the side to move in `pos` known to keep its royal units safe, judging it by
     /// the position it leaves (whether it checks, whether it mates: see

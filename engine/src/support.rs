@@ -16,7 +16,7 @@
 pub use crate::bitboard::Bitboard;
 pub use crate::measure::{
     alphabetic, contact_after, contact_before, grid_cell, keep_best, length, observed_by_kind,
-    on_edge,
+    on_edge, same_walk_observation_after,
 };
 pub use crate::moves::{remove_repeats, Move, MoveKind, MoveList};
 pub use crate::piece::{Kind, KindInfo, KindSet, Numbering, Piece, PromotionChoice, Side};

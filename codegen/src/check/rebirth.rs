@@ -28,6 +28,7 @@ impl Checker<'_> {
         misplaced.extend(c.paralyse.iter().map(|p| (p.span, "paralyse")));
         misplaced.extend(c.forbid.iter().map(|f| (f.when.span, "forbid")));
         misplaced.extend(c.select.iter().map(|(how, _)| (how.span, "select")));
+        misplaced.extend(c.check_from.iter().map(|w| (w.span, "check from")));
         for (span, what) in misplaced {
             self.error(
                 span,

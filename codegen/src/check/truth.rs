@@ -49,7 +49,7 @@ impl Type {
 const VALUES: &str = "unit.walk, unit.royal, unit.observed_by_same_walk, \
      unit.observed_by_friend, unit.linked_to_royal, captured.royal, \
      captured.observed_by_friend, last.walk, last.side, \
-     side, move.captures, move.checks, move.mates, colour(S), edge(S), cell(S), contact_before(S) or contact_after(S) \
+     side, move.captures, move.checks, move.mates, move.leaves_same_walk_observation, colour(S), edge(S), cell(S), contact_before(S) or contact_after(S) \
      with S one of departure, arrival, partner_departure, partner_arrival";
 
 impl Checker<'_> {
@@ -143,6 +143,15 @@ impl Checker<'_> {
                 );
                 None
             }
+            Some((Val::LeavesSameWalkObservation, _)) if place == Place::Unit => {
+                let word = self.text(v.span);
+                self.error(
+                    v.span,
+                    format!("`{word}` cannot apply in {}", place_words(place)),
+                    "use it in `forbid when …` (moves and observation) or `forbid moves when …`",
+                );
+                None
+            }
             Some(found) => Some(found),
             None => {
                 self.unknown_value(v);
@@ -217,6 +226,9 @@ fn path_value(p: &[String]) -> Option<(Val, Type)> {
             ["move", "captures"] => (Val::Captures, Type::Bool),
             ["move", "checks"] => (Val::Checks, Type::Bool),
             ["move", "mates"] => (Val::Mates, Type::Bool),
+            ["move", "leaves_same_walk_observation"] => {
+                (Val::LeavesSameWalkObservation, Type::Bool)
+            }
             _ => return None,
         },
     )

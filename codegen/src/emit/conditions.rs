@@ -186,6 +186,11 @@ fn val(v: &Val) -> TokenStream {
                 }
             }))
         }
+        Val::LeavesSameWalkObservation => {
+            // the move is played on a copy of the position, so that observation (which
+            // sees the position immutably) can ask too
+            quote!(Some(same_walk_observation_after(self, pos, mv)))
+        }
         Val::CapturedRoyal => quote!(mv.captured.map(|c| Rules::KINDS[c.kind.index()].royal)),
         Val::CapturedObservedByFriend => {
             // the captured unit's side is the other side
@@ -575,9 +580,15 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
     let reborn = any_active(rules, |c| c.rebirth.is_some() && !c.option);
     let selecting = any_active(rules, |c| c.select.is_some());
     let looking_back = any_active(rules, |c| c.uses_last);
+    // (a royal unit in check from its own side too: the shortcuts that look at one side
+    // alone are off, as under a filter)
     let filtering = any_active(rules, |c| {
-        !c.paralyse.is_empty() || !c.forbid.is_empty() || judges_observation(c.rebirth.as_ref())
+        !c.paralyse.is_empty()
+            || !c.forbid.is_empty()
+            || c.checks_from_both
+            || judges_observation(c.rebirth.as_ref())
     });
+    let both_check = any_active(rules, |c| c.checks_from_both);
     let Parts {
         rebirths,
         rebirth_effects,
@@ -621,6 +632,11 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         }
 
         #[inline(always)]
+        fn checks_from_both_sides(&self) -> bool {
+            #both_check
+        }
+
+        #[inline(always)]
         fn has_legality_test(&self) -> bool {
             #judging_after
         }
@@ -637,8 +653,21 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             // unit taken gone)
             let victim = pos.board().get(target).unwrap_or(piece);
             let mv = Move::capture_elsewhere(from, arrival, piece, victim, target);
+            // a pawn arriving on its last rank promotes: observed when some promotion is
+            // allowed (a truth may judge the position the capture leaves)
+            let promotions = if Self::KINDS[piece.kind.index()].pawn && arrival.rank() == side.relative_rank(7) {
+                pos.promotions_of(piece.kind)
+            } else {
+                &[]
+            };
+            let allowed = |mv: &Move| !self.forbidden(pos, mv, piece, side);
+            let allowed = if promotions.is_empty() {
+                allowed(&mv)
+            } else {
+                promotions.iter().any(|&k| allowed(&mv.with_promotion(k)))
+            };
             !self.paralysed(pos, &mv, piece, side)
-                && !self.forbidden(pos, &mv, piece, side)
+                && allowed
                 && self.rebirth_possible(pos, from, piece, target, arrival, side)
         }
 
