@@ -8,6 +8,7 @@
 //! conditions' here.
 
 mod condition;
+mod effect;
 mod example;
 mod piece;
 mod rebirth;
@@ -224,6 +225,7 @@ impl Checker<'_> {
                 _ => {}
             }
         }
+        let recolour = self.recolours(&c.recolour);
         if c.select.len() > 1 {
             self.error(
                 c.select[1].0.span,
@@ -270,13 +272,14 @@ impl Checker<'_> {
             && forbid.is_empty()
             && forbid_moves.is_empty()
             && forbid_legal.is_empty()
+            && recolour.is_empty()
             && select.is_none()
             && self.errors.0.len() == before
         {
             self.error(
                 c.name.span,
                 format!("the condition `{}` does nothing", c.name.node),
-                "add a `rebirth`, `paralyse`, `forbid` or `select` statement",
+                "add a `rebirth`, `paralyse`, `forbid`, `recolour` or `select` statement",
             );
         }
         let uses_last = paralyse
@@ -284,6 +287,7 @@ impl Checker<'_> {
             .chain(&forbid)
             .chain(&forbid_moves)
             .chain(&forbid_legal)
+            .chain(&recolour)
             .any(uses_last);
         let examples = c.examples.iter().filter_map(|e| self.example(e)).collect();
         (self.errors.0.len() == before).then(|| lower::Condition {
@@ -300,6 +304,7 @@ impl Checker<'_> {
             forbid,
             forbid_moves,
             forbid_legal,
+            recolour,
             select,
             uses_last,
             examples,

@@ -142,6 +142,9 @@ pub struct Condition {
     /// Moves that are not allowed, judged by the position they leave (whether they
     /// check, whether they mate) once they keep the mover's royal units safe.
     pub forbid_legal: Vec<Cond>,
+    /// After the move, the moved unit passes to the other side where the move leaves it
+    /// when one of these holds (judged on the move before it is played).
+    pub recolour: Vec<Cond>,
     /// The selection among legal moves, if any.
     pub select: Option<Select>,
     /// Whether any of its truths looks at the last move.

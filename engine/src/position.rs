@@ -468,6 +468,33 @@ impl<R: RuleSet> Position<R> {
         if self.rules.has_rebirth() {
             self.rebirths(out);
         }
+        if self.rules.has_after_effects() {
+            self.after_effects(out);
+        }
+    }
+
+    /// Phase 4, effects after the move: each move in `out` whose moved unit a condition
+    /// makes pass to the other side gains that change, on the square the move leaves the
+    /// unit (a neutral unit, or one the move took off the board, stays as it is). A move
+    /// with no room left for the effect cannot be played.
+    fn after_effects(&self, out: &mut MoveList) {
+        let (mine, theirs) = (self.side.owner(), self.side.opponent().owner());
+        out.retain_mut(|mv| {
+            if !self.rules.recolours_mover(self, mv) {
+                return true;
+            }
+            match mv.mover_lands() {
+                Some((at, unit)) if unit.owner == mine => mv.add_effect(Effect::Recolour {
+                    at,
+                    from: unit,
+                    to: Piece {
+                        owner: theirs,
+                        ..unit
+                    },
+                }),
+                _ => true,
+            }
+        });
     }
 
     /// Phase 4: each capture in `out` replaced by the moves its rebirths make of it, in
@@ -575,7 +602,7 @@ impl<R: RuleSet> Position<R> {
                                 .contains(at)
                         }))
             }
-            Effect::Promote { .. } => false,
+            Effect::Promote { .. } | Effect::Recolour { .. } => false,
         }
     }
 
@@ -673,7 +700,7 @@ impl<R: RuleSet> Position<R> {
                     || R::KINDS[piece.kind.index()].royal
                     || (piece.owner == self.side.owner() && observes_from(piece.kind, at))
             }
-            Effect::Promote { .. } => true,
+            Effect::Promote { .. } | Effect::Recolour { .. } => true,
         };
         mv.extras().any(effect_may_check) || observes_from(mv.arriving().kind, mv.to)
     }
@@ -711,7 +738,7 @@ impl<R: RuleSet> Position<R> {
                 Effect::Remove { at, .. } => {
                     self.board.take_hashing::<HASH>(at);
                 }
-                Effect::Promote { at, to, .. } => {
+                Effect::Promote { at, to, .. } | Effect::Recolour { at, to, .. } => {
                     self.board.take_hashing::<HASH>(at);
                     self.board.put_hashing::<HASH>(at, to);
                 }
@@ -728,7 +755,7 @@ impl<R: RuleSet> Position<R> {
                     self.board.take_hashing::<HASH>(at);
                 }
                 Effect::Remove { at, piece } => self.board.put_hashing::<HASH>(at, piece),
-                Effect::Promote { at, from, .. } => {
+                Effect::Promote { at, from, .. } | Effect::Recolour { at, from, .. } => {
                     self.board.take_hashing::<HASH>(at);
                     self.board.put_hashing::<HASH>(at, from);
                 }
@@ -755,7 +782,7 @@ impl<R: RuleSet> Position<R> {
             match *effect {
                 Effect::Add { at, piece } => castling = self.regain_castling(castling, at, piece),
                 Effect::Remove { at, .. } => castling = castling.touched(at),
-                Effect::Promote { .. } => {}
+                Effect::Promote { .. } | Effect::Recolour { .. } => {}
             }
         }
         if let MoveKind::CastleShort | MoveKind::CastleLong = mv.kind {

@@ -13,7 +13,9 @@
 //! 2. **restriction** — [`RuleSet::allows`] drops moves a condition forbids;
 //! 3. **capture and rebirth** — [`RuleSet::rebirth`] turns every capture into the moves
 //!    with their rebirth effects (none, one, or one per promotion choice);
-//! 4. **promotion** of reborn units is part of the rebirth effects;
+//! 4. **promotion** of reborn units is part of the rebirth effects; then the **effects
+//!    after the move** — [`RuleSet::recolours_mover`] makes the moved unit pass to the
+//!    other side where the move leaves it;
 //! 5. **legality** — the mover's royal units must not be observed after the move
 //!    ([`RuleSet::observes`]), and the conditions that judge a move by the position it
 //!    leaves must allow it ([`RuleSet::allows_legal`]);
@@ -247,6 +249,25 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// identity when this is false, and the engine skips it).
     #[inline(always)]
     fn has_rebirth(&self) -> bool {
+        false
+    }
+
+    /// Phase 4, effects after the move: whether a condition makes the unit `mv` moves
+    /// (a move of the side to move in `pos`, its rebirths added) pass to the other side
+    /// where the move leaves it — Andernach chess: a capturer other than a king. Judged
+    /// on the move before it is played; the engine adds the change as an effect, so it
+    /// is made, undone and hashed with the move. Called for every move when
+    /// [`RuleSet::has_after_effects`] is true.
+    #[inline(always)]
+    fn recolours_mover(&self, _pos: &Position<Self>, _mv: &Move) -> bool {
+        false
+    }
+
+    /// Whether any active condition adds effects after a move
+    /// ([`RuleSet::recolours_mover`] is always false when this is false, and the engine
+    /// skips it).
+    #[inline(always)]
+    fn has_after_effects(&self) -> bool {
         false
     }
 

@@ -20,6 +20,9 @@ pub(super) enum Place {
     MoveOnly,
     /// `forbid captures when`: a capture and the observation it stands for.
     Captures,
+    /// `recolour … when`: a move, before it is judged (whether it captures, not whether
+    /// it checks or mates, which its effects decide).
+    Effect,
 }
 
 /// The type of a value.
@@ -122,7 +125,19 @@ impl Checker<'_> {
                 );
                 None
             }
-            Some((val, _)) if moves_only(&val) && place != Place::MoveOnly => {
+            Some((Val::Checks | Val::Mates, _)) if place == Place::Effect => {
+                let word = self.text(v.span);
+                self.error(
+                    v.span,
+                    format!("`{word}` cannot apply in {}", place_words(place)),
+                    "the effects of a move are made before it is judged: whether it checks \
+                     or mates depends on them",
+                );
+                None
+            }
+            Some((val, _))
+                if moves_only(&val) && !matches!(place, Place::MoveOnly | Place::Effect) =>
+            {
                 let word = self.text(v.span);
                 let label = if place == Place::Unit {
                     "use it in `forbid moves when …`".to_string()
@@ -241,6 +256,7 @@ fn place_words(place: Place) -> &'static str {
         Place::Move => "`forbid when …`, which binds observation too",
         Place::MoveOnly => "`forbid moves when …`",
         Place::Captures => "`forbid captures when …`, which binds observation too",
+        Place::Effect => "`recolour … when …`",
     }
 }
 

@@ -280,6 +280,8 @@ enum Truth {
     ForbidMoves,
     /// `forbid moves when`, judged by the position the move leaves (phase 5).
     ForbidLegal,
+    /// `recolour mover when`: an effect after the move (phase 4, after rebirth).
+    Recolour,
 }
 
 /// The code each condition adds to the hooks, gathered condition by condition.
@@ -293,6 +295,8 @@ struct Parts {
     forbidden_moves: TokenStream,
     /// Tests in `forbidden_legal`.
     forbidden_legal: TokenStream,
+    /// Tests in `recolours`.
+    recolours: TokenStream,
     /// Rebirths in `rebirth`.
     rebirths: TokenStream,
     /// Rebirths in `rebirth_effects`.
@@ -329,6 +333,11 @@ impl Parts {
                 &c.forbid_legal,
                 "forbidden_legal_by",
                 " Whether this condition forbids the move `mv` of `piece` by `side`, which keeps its royal units safe, by the position it leaves:",
+            ),
+            Truth::Recolour => (
+                &c.recolour,
+                "recolours_by",
+                " Whether this condition makes `piece`, moved by `side` in `mv`, pass to the other side where the move leaves it:",
             ),
         };
         if conds.is_empty() {
@@ -368,6 +377,7 @@ impl Parts {
             Truth::Forbid => self.forbidden.extend(call),
             Truth::ForbidMoves => self.forbidden_moves.extend(call),
             Truth::ForbidLegal => self.forbidden_legal.extend(call),
+            Truth::Recolour => self.recolours.extend(call),
         }
     }
 
@@ -488,6 +498,7 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
             Truth::Forbid,
             Truth::ForbidMoves,
             Truth::ForbidLegal,
+            Truth::Recolour,
         ] {
             parts.truth(i, c, kind);
         }
@@ -509,6 +520,7 @@ fn inherent(parts: &Parts) -> TokenStream {
         forbidden,
         forbidden_moves,
         forbidden_legal,
+        recolours,
         rebirth_checks,
         helpers,
         ..
@@ -552,6 +564,16 @@ fn inherent(parts: &Parts) -> TokenStream {
             false
         }
 
+        /// Whether a condition makes `piece`, moved by `side` in `mv`, pass to the other
+        /// side where the move leaves it (`recolour mover when …`).
+        #[inline]
+        fn recolours(&self, pos: &Position<Rules>, mv: &Move, piece: Piece, side: Side) -> bool {
+            let last = pos.last_move();
+            let _ = (&last, mv, piece, side);
+            #recolours
+            false
+        }
+
         /// Whether the rebirth of a capture on `target` by `piece` from `from`, arriving on
         /// `arrival`, has a square (for conditions whose capture is forbidden otherwise).
         #[inline]
@@ -574,6 +596,7 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
     let judging_after = any_active(rules, |c| !c.forbid_legal.is_empty());
     let reborn = any_active(rules, |c| c.rebirth.is_some() && !c.option);
     let selecting = any_active(rules, |c| c.select.is_some());
+    let recolouring = any_active(rules, |c| !c.recolour.is_empty());
     let looking_back = any_active(rules, |c| c.uses_last);
     let filtering = any_active(rules, |c| {
         !c.paralyse.is_empty() || !c.forbid.is_empty() || judges_observation(c.rebirth.as_ref())
@@ -659,6 +682,16 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             let side = pos.side();
             #rebirth_effects
             Rebirths::Unchanged
+        }
+
+        #[inline(always)]
+        fn has_after_effects(&self) -> bool {
+            #recolouring
+        }
+
+        #[inline]
+        fn recolours_mover(&self, pos: &Position<Self>, mv: &Move) -> bool {
+            self.recolours(pos, mv, mv.mover, pos.side())
         }
 
         #[inline(always)]
