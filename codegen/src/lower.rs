@@ -145,6 +145,9 @@ pub struct Condition {
     /// After the move, the moved unit passes to the other side where the move leaves it
     /// when one of these holds (judged on the move before it is played).
     pub recolour: Vec<Cond>,
+    /// After a castling, the castling partner passes to the other side where it
+    /// arrives when one of these holds.
+    pub recolour_partner: Vec<Cond>,
     /// The selection among legal moves, if any.
     pub select: Option<Select>,
     /// Whether any of its truths looks at the last move.
@@ -185,6 +188,9 @@ pub enum Sq {
     PartnerDeparture,
     /// Where the castling partner arrives (none unless the move castles).
     PartnerArrival,
+    /// Where the move leaves the moving unit once its rebirths are made (its arrival,
+    /// or where a rebirth carried it; none when it left the board).
+    Landing,
     /// The game-array square of the captured unit or the capturer, optionally as if it
     /// belonged to the other side.
     GameArray {
@@ -315,6 +321,9 @@ pub enum Val {
     ContactBefore(Sq),
     /// Whether a unit stands a king's step from a square of the move after it.
     ContactAfter(Sq),
+    /// Whether a square of the move is one of those the problem writes after the
+    /// condition's name (`params squares`).
+    Given(Sq),
 }
 
 /// How a condition selects among the legal moves.

@@ -473,27 +473,29 @@ impl<R: RuleSet> Position<R> {
         }
     }
 
-    /// Phase 4, effects after the move: each move in `out` whose moved unit a condition
-    /// makes pass to the other side gains that change, on the square the move leaves the
-    /// unit (a neutral unit, or one the move took off the board, stays as it is). A move
-    /// with no room left for the effect cannot be played.
+    /// Phase 4, effects after the move: each move in `out` whose moved unit (or castling
+    /// partner) a condition makes pass to the other side gains that change, on the
+    /// square the move leaves the unit (a neutral unit, or one the move took off the
+    /// board, stays as it is). A move with no room left for the effect cannot be played.
     fn after_effects(&self, out: &mut MoveList) {
-        let (mine, theirs) = (self.side.owner(), self.side.opponent().owner());
         out.retain_mut(|mv| {
-            if !self.rules.recolours_mover(self, mv) {
-                return true;
-            }
-            match mv.mover_lands() {
-                Some((at, unit)) if unit.owner == mine => mv.add_effect(Effect::Recolour {
-                    at,
-                    from: unit,
-                    to: Piece {
-                        owner: theirs,
-                        ..unit
-                    },
-                }),
-                _ => true,
-            }
+            let mover = match mv.mover_lands() {
+                Some(landed) if self.rules.recolours_mover(self, mv) => Some(landed),
+                _ => None,
+            };
+            let partner = mv.partner().and_then(|(_, at)| {
+                let unit = mv.extras().find_map(|e| match *e {
+                    Effect::Add { at: sq, piece } if sq == at => Some(piece),
+                    _ => None,
+                })?;
+                self.rules
+                    .recolours_partner(self, mv, unit)
+                    .then_some((at, unit))
+            });
+            [mover, partner]
+                .into_iter()
+                .flatten()
+                .all(|(at, unit)| recolour(mv, at, unit))
         });
     }
 
@@ -850,6 +852,22 @@ impl<R: RuleSet> Position<R> {
             scratch.is_empty()
         }
     }
+}
+
+/// Adds to `mv` the change of `unit`, standing on `at`, to the other side (White and
+/// Black change places, a neutral unit stays neutral); false when the move has no room
+/// left for it.
+fn recolour(mv: &mut Move, at: Square, unit: Piece) -> bool {
+    let owner = match unit.owner {
+        Owner::White => Owner::Black,
+        Owner::Black => Owner::White,
+        Owner::Neutral => return true,
+    };
+    mv.add_effect(Effect::Recolour {
+        at,
+        from: unit,
+        to: Piece { owner, ..unit },
+    })
 }
 
 impl<R: RuleSet> Position<R> {

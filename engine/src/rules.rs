@@ -118,6 +118,11 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// problem. Called before solving, once per condition the problem names.
     fn activate(&mut self, condition: usize);
 
+    /// Gives the condition with index `condition` the squares a problem writes after its
+    /// name (`MagicSquares d4e5`), for a condition that reads them (`params squares`).
+    /// Called before solving, after [`RuleSet::activate`]; the default keeps none.
+    fn set_squares(&mut self, _condition: usize, _squares: Bitboard) {}
+
     /// Sets the defending side of the play (the side in Black's role of the phase solved),
     /// which conditions written `side defender` bind.
     fn set_defender(&mut self, side: Side);
@@ -260,6 +265,15 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// [`RuleSet::has_after_effects`] is true.
     #[inline(always)]
     fn recolours_mover(&self, _pos: &Position<Self>, _mv: &Move) -> bool {
+        false
+    }
+
+    /// Phase 4, effects after the move: whether a condition makes `partner`, the castling
+    /// partner of the castling `mv`, pass to the other side where it arrives (MagicSquares:
+    /// it arrives on a magic square). Called for every castling when
+    /// [`RuleSet::has_after_effects`] is true.
+    #[inline(always)]
+    fn recolours_partner(&self, _pos: &Position<Self>, _mv: &Move, _partner: Piece) -> bool {
         false
     }
 

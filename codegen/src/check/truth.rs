@@ -52,8 +52,9 @@ impl Type {
 const VALUES: &str = "unit.walk, unit.royal, unit.observed_by_same_walk, \
      unit.observed_by_friend, unit.linked_to_royal, captured.royal, \
      captured.observed_by_friend, last.walk, last.side, \
-     side, move.captures, move.checks, move.mates, colour(S), edge(S), cell(S), contact_before(S) or contact_after(S) \
-     with S one of departure, arrival, partner_departure, partner_arrival";
+     side, move.captures, move.checks, move.mates, colour(S), edge(S), cell(S), contact_before(S), \
+     contact_after(S) or given(S) with S one of departure, arrival, partner_departure, \
+     partner_arrival (or landing, in `recolour`)";
 
 impl Checker<'_> {
     /// A truth, checked and lowered; `None` after an error (all of them reported).
@@ -179,6 +180,16 @@ impl Checker<'_> {
             "arrival" => Sq::Arrival,
             "partner_departure" => Sq::PartnerDeparture,
             "partner_arrival" => Sq::PartnerArrival,
+            "landing" if place == Place::Effect => Sq::Landing,
+            "landing" => {
+                self.error(
+                    v.span,
+                    format!("`{f}(landing)` cannot apply in {}", place_words(place)),
+                    "where the move leaves its unit is known once its rebirths are made: \
+                     use it in `recolour … when …`",
+                );
+                return None;
+            }
             _ => {
                 self.unknown_value(v);
                 return None;
@@ -190,6 +201,15 @@ impl Checker<'_> {
             "cell" => (Val::Cell(sq), Type::Cell),
             "contact_before" => (Val::ContactBefore(sq), Type::Bool),
             "contact_after" => (Val::ContactAfter(sq), Type::Bool),
+            "given" if !self.squares_given => {
+                self.error(
+                    v.span,
+                    format!("`given({x})` needs squares given after the condition's name"),
+                    "declare them with `params squares`",
+                );
+                return None;
+            }
+            "given" => (Val::Given(sq), Type::Bool),
             _ => {
                 self.unknown_value(v);
                 return None;
