@@ -72,6 +72,12 @@ fn effect(names: &Names, e: &Effect) -> Value {
             "from": unit(names, *from),
             "to": unit(names, *to),
         }),
+        Effect::Recolour { at, from, to } => json!({
+            "effect": "recolour",
+            "square": at.to_string(),
+            "from": unit(names, *from),
+            "to": unit(names, *to),
+        }),
     }
 }
 

@@ -190,6 +190,8 @@ pub struct ConditionDef {
     pub paralyse: Vec<Spanned<BoolExpr>>,
     /// `forbid [SCOPE] when …` statements.
     pub forbid: Vec<ForbidDef>,
+    /// `recolour WHO when …` statements: effects after the move.
+    pub recolour: Vec<RecolourDef>,
     /// `select first|max|min by …` statements.
     pub select: Vec<(Spanned<String>, Spanned<String>)>,
     /// `check from …` statements (the word after `from`).
@@ -203,6 +205,16 @@ pub struct ConditionDef {
 pub struct ForbidDef {
     /// The word between `forbid` and `when` (`moves`), if written.
     pub scope: Option<Spanned<String>>,
+    /// The truth.
+    pub when: Spanned<BoolExpr>,
+}
+
+/// `recolour WHO when TRUTH`: after the move, the unit named passes to the other side
+/// when the truth holds.
+#[derive(Clone, Debug)]
+pub struct RecolourDef {
+    /// The unit that changes side (`mover`).
+    pub who: Spanned<String>,
     /// The truth.
     pub when: Spanned<BoolExpr>,
 }

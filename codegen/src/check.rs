@@ -8,6 +8,7 @@
 //! conditions' here.
 
 mod condition;
+mod effect;
 mod example;
 mod piece;
 mod rebirth;
@@ -24,6 +25,7 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
     let mut cx = Checker {
         files,
         errors: Diagnostics::default(),
+        squares_given: false,
     };
     let mut kinds = Vec::new();
     for file in parsed {
@@ -82,9 +84,15 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
         .iter()
         .flat_map(|f| f.pieces.iter().flat_map(|p| &p.examples))
         .chain(all_conditions.iter().flat_map(|c| &c.examples));
+    // the names of the conditions a problem writes squares after (`MagicSquares d4e5`)
+    let with_squares: Vec<String> = all_conditions
+        .iter()
+        .filter(|c| c.params.iter().any(|p| p.node == "squares"))
+        .flat_map(|c| c.names.iter().map(|n| normal_name(&n.node)))
+        .collect();
     for ex in examples {
         if let Some(c) = &ex.conditions {
-            if !spelled(&normal_name(&c.node), &known) {
+            if !spelled(&normal_name(&c.node), &known, &with_squares) {
                 cx.error(
                     c.span,
                     format!("unknown condition `{}` in an example", c.node.trim()),
@@ -105,8 +113,9 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
 }
 
 /// Whether `text` is a run of names of `known`, each the longest that fits (a condition,
-/// or a base followed by its options: `circe diametral`).
-fn spelled(text: &str, known: &[String]) -> bool {
+/// or a base followed by its options: `circe diametral`), a name of `with_squares`
+/// followed by its squares (`magicsquares d4e5`).
+fn spelled(text: &str, known: &[String], with_squares: &[String]) -> bool {
     let words: Vec<&str> = text.split(' ').collect();
     let mut at = 0;
     while at < words.len() {
@@ -114,11 +123,26 @@ fn spelled(text: &str, known: &[String]) -> bool {
             .rev()
             .find(|&end| known.contains(&words[at..end].join(" ")));
         match longest {
+            Some(end) if with_squares.contains(&words[at..end].join(" ")) => {
+                if !words.get(end).is_some_and(|w| squares(w)) {
+                    return false;
+                }
+                at = end + 1;
+            }
             Some(end) => at = end,
             None => return false,
         }
     }
     !words.is_empty()
+}
+
+/// Whether `word` is a run of squares (`d4e5`).
+fn squares(word: &str) -> bool {
+    let b = word.as_bytes();
+    !b.is_empty()
+        && b.len().is_multiple_of(2)
+        && b.chunks(2)
+            .all(|c| (b'a'..=b'h').contains(&c[0]) && (b'1'..=b'8').contains(&c[1]))
 }
 
 /// A condition name with case and white space folded, for comparing names.
@@ -132,6 +156,9 @@ fn normal_name(name: &str) -> String {
 struct Checker<'a> {
     files: &'a [SourceFile],
     errors: Diagnostics,
+    /// Whether the condition being checked reads squares from a problem (`params
+    /// squares`), which `given(…)` looks at.
+    squares_given: bool,
 }
 
 impl Checker<'_> {
@@ -177,6 +204,7 @@ impl Checker<'_> {
             }
         };
         let params = self.params(&c.params);
+        self.squares_given = params.contains(&fairyforge_vocab::Param::Squares);
         let side = c.side.as_ref().map(|s| (s.node.as_str(), s.span));
         let defender = matches!(side, Some(("defender", _)));
         let white_only = match side {
@@ -224,6 +252,7 @@ impl Checker<'_> {
                 _ => {}
             }
         }
+        let (recolour, recolour_partner) = self.recolours(&c.recolour);
         if c.select.len() > 1 {
             self.error(
                 c.select[1].0.span,
@@ -272,13 +301,15 @@ impl Checker<'_> {
             && forbid.is_empty()
             && forbid_moves.is_empty()
             && forbid_legal.is_empty()
+            && recolour.is_empty()
+            && recolour_partner.is_empty()
             && select.is_none()
             && self.errors.0.len() == before
         {
             self.error(
                 c.name.span,
                 format!("the condition `{}` does nothing", c.name.node),
-                "add a `rebirth`, `paralyse`, `forbid`, `select` or `check from` statement",
+                "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `select` or `check from` statement",
             );
         }
         let uses_last = paralyse
@@ -286,6 +317,8 @@ impl Checker<'_> {
             .chain(&forbid)
             .chain(&forbid_moves)
             .chain(&forbid_legal)
+            .chain(&recolour)
+            .chain(&recolour_partner)
             .any(uses_last);
         let examples = c.examples.iter().filter_map(|e| self.example(e)).collect();
         (self.errors.0.len() == before).then(|| lower::Condition {
@@ -302,6 +335,8 @@ impl Checker<'_> {
             forbid,
             forbid_moves,
             forbid_legal,
+            recolour,
+            recolour_partner,
             select,
             checks_from_both,
             uses_last,

@@ -48,6 +48,8 @@ pub fn emit(rules: &Rules) -> TokenStream {
     let condition_infos = conditions::infos(rules);
     let (condition_helpers, condition_hooks) = conditions::hooks(rules);
     let active_words = proc_macro2::Literal::usize_unsuffixed(conditions::active_words(rules));
+    let square_slots =
+        proc_macro2::Literal::usize_unsuffixed(conditions::square_slots(rules).len().max(1));
     let leap_tables = shared.leaps.items;
 
     quote! {
@@ -61,11 +63,14 @@ pub fn emit(rules: &Rules) -> TokenStream {
             active: [u64; #active_words],
             /// The defending side of the play, for conditions bound to it.
             defender: Option<Side>,
+            /// The squares a problem gave after the name of each condition that reads
+            /// squares (`params squares`), by its slot.
+            squares: [Bitboard; #square_slots],
         }
 
         impl Default for Rules {
             fn default() -> Self {
-                Rules { active: [0; #active_words], defender: None }
+                Rules { active: [0; #active_words], defender: None, squares: [Bitboard::EMPTY; #square_slots] }
             }
         }
 

@@ -142,6 +142,12 @@ pub struct Condition {
     /// Moves that are not allowed, judged by the position they leave (whether they
     /// check, whether they mate) once they keep the mover's royal units safe.
     pub forbid_legal: Vec<Cond>,
+    /// After the move, the moved unit passes to the other side where the move leaves it
+    /// when one of these holds (judged on the move before it is played).
+    pub recolour: Vec<Cond>,
+    /// After a castling, the castling partner passes to the other side where it
+    /// arrives when one of these holds.
+    pub recolour_partner: Vec<Cond>,
     /// The selection among legal moves, if any.
     pub select: Option<Select>,
     /// `check from both`: a royal unit is in check from the units of its own side too.
@@ -184,6 +190,9 @@ pub enum Sq {
     PartnerDeparture,
     /// Where the castling partner arrives (none unless the move castles).
     PartnerArrival,
+    /// Where the move leaves the moving unit once its rebirths are made (its arrival,
+    /// or where a rebirth carried it; none when it left the board).
+    Landing,
     /// The game-array square of the captured unit or the capturer, optionally as if it
     /// belonged to the other side.
     GameArray {
@@ -317,6 +326,9 @@ pub enum Val {
     /// Whether, once the move is played, a unit that is not royal stands observed (by the
     /// walks alone) by a unit of its kind of the other side.
     LeavesSameWalkObservation,
+    /// Whether a square of the move is one of those the problem writes after the
+    /// condition's name (`params squares`).
+    Given(Sq),
 }
 
 /// How a condition selects among the legal moves.

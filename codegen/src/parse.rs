@@ -250,6 +250,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::when_word => "`when`",
         Rule::select => "`select first|max|min by …`",
         Rule::check_from => "`check from both`",
+        Rule::recolour => "`recolour mover when …`",
         Rule::sq_expr | Rule::sq_term | Rule::sq_word => {
             "a square (`capture`, `departure`, `arrival`, `game_array(captured)`, `(A.file, B.rank)`)"
         }
@@ -343,7 +344,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
     // Statements in the order a block is usually written; a keyword missing here is
     // grouped too, after these.
-    const ORDER: [&str; 23] = [
+    const ORDER: [&str; 24] = [
         "codes",
         "popeye",
         "german",
@@ -364,6 +365,7 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "rebirth",
         "paralyse",
         "forbid",
+        "recolour",
         "select",
         "check",
         "example",
@@ -538,6 +540,7 @@ impl Ctx {
             rebirths: vec![],
             paralyse: vec![],
             forbid: vec![],
+            recolour: vec![],
             select: vec![],
             check_from: vec![],
             examples: vec![],
@@ -576,6 +579,12 @@ impl Ctx {
                         scope,
                         when: when.expect("truth"),
                     });
+                }
+                Rule::recolour => {
+                    let mut it = stmt.into_inner();
+                    let who = self.spanned(&it.next().expect("who"));
+                    let when = self.bool_expr(it.next().expect("truth"));
+                    def.recolour.push(RecolourDef { who, when });
                 }
                 Rule::select => {
                     let mut it = stmt.into_inner();

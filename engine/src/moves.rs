@@ -3,7 +3,7 @@
 //! Every move has a principal movement (a unit goes from one square to another, perhaps
 //! capturing on its arrival square or elsewhere, perhaps changing kind on arrival) and up
 //! to [`MAX_EXTRAS`] further effects that apply after it in order: the rook's part of
-//! castling, a rebirth, a capturer sent home. Making, unmaking and writing a move are
+//! castling, a rebirth, a capturer sent home, a unit changing colour. Making, unmaking and writing a move are
 //! generic over that list, so a condition that adds an effect needs no engine code.
 
 use crate::piece::{Kind, Owner, Piece};
@@ -37,6 +37,16 @@ pub enum Effect {
         at: Square,
         /// What stood there.
         piece: Piece,
+    },
+    /// The unit `from` standing on `at` passes to another side, becoming `to` (the
+    /// capturer under Andernach chess).
+    Recolour {
+        /// Where it stands.
+        at: Square,
+        /// What it was.
+        from: Piece,
+        /// What it becomes: the same kind, another owner.
+        to: Piece,
     },
 }
 
@@ -236,6 +246,27 @@ impl Move {
             _ => None,
         })?;
         Some((from, to))
+    }
+
+    /// Where the moving unit stands once every effect is made, and what it is there:
+    /// on its arrival square, or where an effect carried it (a capturer reborn), promoted
+    /// or recoloured as the effects make it; `None` when an effect took it off the board.
+    pub fn mover_lands(&self) -> Option<(Square, Piece)> {
+        let mut at = Some(self.to);
+        let mut unit = self.arriving();
+        for effect in self.extras() {
+            match *effect {
+                Effect::Remove { at: sq, piece } if at == Some(sq) && piece == unit => at = None,
+                Effect::Add { at: sq, piece } if at.is_none() && piece == unit => at = Some(sq),
+                Effect::Promote { at: sq, to, .. } | Effect::Recolour { at: sq, to, .. }
+                    if at == Some(sq) =>
+                {
+                    unit = to;
+                }
+                _ => {}
+            }
+        }
+        at.map(|sq| (sq, unit))
     }
 
     /// Whether the move captures.

@@ -472,6 +472,35 @@ impl<R: RuleSet> Position<R> {
         if self.rules.has_rebirth() {
             self.rebirths(out);
         }
+        if self.rules.has_after_effects() {
+            self.after_effects(out);
+        }
+    }
+
+    /// Phase 4, effects after the move: each move in `out` whose moved unit (or castling
+    /// partner) a condition makes pass to the other side gains that change, on the
+    /// square the move leaves the unit (a neutral unit, or one the move took off the
+    /// board, stays as it is). A move with no room left for the effect cannot be played.
+    fn after_effects(&self, out: &mut MoveList) {
+        out.retain_mut(|mv| {
+            let mover = match mv.mover_lands() {
+                Some(landed) if self.rules.recolours_mover(self, mv) => Some(landed),
+                _ => None,
+            };
+            let partner = mv.partner().and_then(|(_, at)| {
+                let unit = mv.extras().find_map(|e| match *e {
+                    Effect::Add { at: sq, piece } if sq == at => Some(piece),
+                    _ => None,
+                })?;
+                self.rules
+                    .recolours_partner(self, mv, unit)
+                    .then_some((at, unit))
+            });
+            [mover, partner]
+                .into_iter()
+                .flatten()
+                .all(|(at, unit)| recolour(mv, at, unit))
+        });
     }
 
     /// Phase 4: each capture in `out` replaced by the moves its rebirths make of it, in
@@ -579,7 +608,7 @@ impl<R: RuleSet> Position<R> {
                                 .contains(at)
                         }))
             }
-            Effect::Promote { .. } => false,
+            Effect::Promote { .. } | Effect::Recolour { .. } => false,
         }
     }
 
@@ -678,7 +707,7 @@ impl<R: RuleSet> Position<R> {
                     || R::KINDS[piece.kind.index()].royal
                     || (piece.owner == self.side.owner() && observes_from(piece.kind, at))
             }
-            Effect::Promote { .. } => true,
+            Effect::Promote { .. } | Effect::Recolour { .. } => true,
         };
         mv.extras().any(effect_may_check) || observes_from(mv.arriving().kind, mv.to)
     }
@@ -716,7 +745,7 @@ impl<R: RuleSet> Position<R> {
                 Effect::Remove { at, .. } => {
                     self.board.take_hashing::<HASH>(at);
                 }
-                Effect::Promote { at, to, .. } => {
+                Effect::Promote { at, to, .. } | Effect::Recolour { at, to, .. } => {
                     self.board.take_hashing::<HASH>(at);
                     self.board.put_hashing::<HASH>(at, to);
                 }
@@ -733,7 +762,7 @@ impl<R: RuleSet> Position<R> {
                     self.board.take_hashing::<HASH>(at);
                 }
                 Effect::Remove { at, piece } => self.board.put_hashing::<HASH>(at, piece),
-                Effect::Promote { at, from, .. } => {
+                Effect::Promote { at, from, .. } | Effect::Recolour { at, from, .. } => {
                     self.board.take_hashing::<HASH>(at);
                     self.board.put_hashing::<HASH>(at, from);
                 }
@@ -760,7 +789,7 @@ impl<R: RuleSet> Position<R> {
             match *effect {
                 Effect::Add { at, piece } => castling = self.regain_castling(castling, at, piece),
                 Effect::Remove { at, .. } => castling = castling.touched(at),
-                Effect::Promote { .. } => {}
+                Effect::Promote { .. } | Effect::Recolour { .. } => {}
             }
         }
         if let MoveKind::CastleShort | MoveKind::CastleLong = mv.kind {
@@ -828,6 +857,22 @@ impl<R: RuleSet> Position<R> {
             scratch.is_empty()
         }
     }
+}
+
+/// Adds to `mv` the change of `unit`, standing on `at`, to the other side (White and
+/// Black change places, a neutral unit stays neutral); false when the move has no room
+/// left for it.
+fn recolour(mv: &mut Move, at: Square, unit: Piece) -> bool {
+    let owner = match unit.owner {
+        Owner::White => Owner::Black,
+        Owner::Black => Owner::White,
+        Owner::Neutral => return true,
+    };
+    mv.add_effect(Effect::Recolour {
+        at,
+        from: unit,
+        to: Piece { owner, ..unit },
+    })
 }
 
 impl<R: RuleSet> Position<R> {

@@ -27,6 +27,7 @@ mod units;
 pub use check::{check_problem, Checked};
 pub use report::{replay, Kept, Report};
 
+use crate::bitboard::Bitboard;
 use crate::codes::CodeSet;
 use crate::input::{self, Language, ProblemOption};
 use crate::output::layout::TwinHeading;
@@ -368,6 +369,17 @@ pub fn find_condition<R: RuleSet>(c: &input::Condition) -> Option<usize> {
     }
 }
 
+/// The squares a condition was written with (`MagicSquares d4e5`), empty when none.
+fn given_squares(c: &input::Condition) -> Bitboard {
+    let mut squares = Bitboard::EMPTY;
+    for p in &c.params {
+        if let input::ConditionParam::Squares(list) = p {
+            list.iter().for_each(|&s| squares.insert(s));
+        }
+    }
+    squares
+}
+
 /// Sets up one twin: its setup (units, stipulation, conditions) under the problem's
 /// options, ready to be solved unless something keeps it from being solved.
 fn prepare<R: RuleSet + Default>(
@@ -396,6 +408,7 @@ fn prepare<R: RuleSet + Default>(
             Ok(found) => {
                 for i in found {
                     rules.activate(i);
+                    rules.set_squares(i, given_squares(c));
                     active.push((i, c));
                 }
             }

@@ -13,7 +13,9 @@
 //! 2. **restriction** — [`RuleSet::allows`] drops moves a condition forbids;
 //! 3. **capture and rebirth** — [`RuleSet::rebirth`] turns every capture into the moves
 //!    with their rebirth effects (none, one, or one per promotion choice);
-//! 4. **promotion** of reborn units is part of the rebirth effects;
+//! 4. **promotion** of reborn units is part of the rebirth effects; then the **effects
+//!    after the move** — [`RuleSet::recolours_mover`] makes the moved unit pass to the
+//!    other side where the move leaves it;
 //! 5. **legality** — the mover's royal units must not be observed after the move
 //!    ([`RuleSet::observes`]), and the conditions that judge a move by the position it
 //!    leaves must allow it ([`RuleSet::allows_legal`]);
@@ -119,6 +121,11 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// Turns on the condition with index `condition` in [`RuleSet::CONDITIONS`] for this
     /// problem. Called before solving, once per condition the problem names.
     fn activate(&mut self, condition: usize);
+
+    /// Gives the condition with index `condition` the squares a problem writes after its
+    /// name (`MagicSquares d4e5`), for a condition that reads them (`params squares`).
+    /// Called before solving, after [`RuleSet::activate`]; the default keeps none.
+    fn set_squares(&mut self, _condition: usize, _squares: Bitboard) {}
 
     /// Sets the defending side of the play (the side in Black's role of the phase solved),
     /// which conditions written `side defender` bind.
@@ -260,6 +267,34 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// identity when this is false, and the engine skips it).
     #[inline(always)]
     fn has_rebirth(&self) -> bool {
+        false
+    }
+
+    /// Phase 4, effects after the move: whether a condition makes the unit `mv` moves
+    /// (a move of the side to move in `pos`, its rebirths added) pass to the other side
+    /// where the move leaves it — Andernach chess: a capturer other than a king. Judged
+    /// on the move before it is played; the engine adds the change as an effect, so it
+    /// is made, undone and hashed with the move. Called for every move when
+    /// [`RuleSet::has_after_effects`] is true.
+    #[inline(always)]
+    fn recolours_mover(&self, _pos: &Position<Self>, _mv: &Move) -> bool {
+        false
+    }
+
+    /// Phase 4, effects after the move: whether a condition makes `partner`, the castling
+    /// partner of the castling `mv`, pass to the other side where it arrives (MagicSquares:
+    /// it arrives on a magic square). Called for every castling when
+    /// [`RuleSet::has_after_effects`] is true.
+    #[inline(always)]
+    fn recolours_partner(&self, _pos: &Position<Self>, _mv: &Move, _partner: Piece) -> bool {
+        false
+    }
+
+    /// Whether any active condition adds effects after a move
+    /// ([`RuleSet::recolours_mover`] is always false when this is false, and the engine
+    /// skips it).
+    #[inline(always)]
+    fn has_after_effects(&self) -> bool {
         false
     }
 

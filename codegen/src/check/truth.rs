@@ -20,6 +20,9 @@ pub(super) enum Place {
     MoveOnly,
     /// `forbid captures when`: a capture and the observation it stands for.
     Captures,
+    /// `recolour … when`: a move, before it is judged (whether it captures, not whether
+    /// it checks or mates, which its effects decide).
+    Effect,
 }
 
 /// The type of a value.
@@ -49,8 +52,9 @@ impl Type {
 const VALUES: &str = "unit.walk, unit.royal, unit.observed_by_same_walk, \
      unit.observed_by_friend, unit.linked_to_royal, captured.royal, \
      captured.observed_by_friend, last.walk, last.side, \
-     side, move.captures, move.checks, move.mates, move.leaves_same_walk_observation, colour(S), edge(S), cell(S), contact_before(S) or contact_after(S) \
-     with S one of departure, arrival, partner_departure, partner_arrival";
+     side, move.captures, move.checks, move.mates, move.leaves_same_walk_observation, \
+     colour(S), edge(S), cell(S), contact_before(S), contact_after(S) or given(S) with S one \
+     of departure, arrival, partner_departure, partner_arrival (or landing, in `recolour`)";
 
 impl Checker<'_> {
     /// A truth, checked and lowered; `None` after an error (all of them reported).
@@ -122,7 +126,19 @@ impl Checker<'_> {
                 );
                 None
             }
-            Some((val, _)) if moves_only(&val) && place != Place::MoveOnly => {
+            Some((Val::Checks | Val::Mates, _)) if place == Place::Effect => {
+                let word = self.text(v.span);
+                self.error(
+                    v.span,
+                    format!("`{word}` cannot apply in {}", place_words(place)),
+                    "the effects of a move are made before it is judged: whether it checks \
+                     or mates depends on them",
+                );
+                None
+            }
+            Some((val, _))
+                if moves_only(&val) && !matches!(place, Place::MoveOnly | Place::Effect) =>
+            {
                 let word = self.text(v.span);
                 let label = if place == Place::Unit {
                     "use it in `forbid moves when …`".to_string()
@@ -173,6 +189,16 @@ impl Checker<'_> {
             "arrival" => Sq::Arrival,
             "partner_departure" => Sq::PartnerDeparture,
             "partner_arrival" => Sq::PartnerArrival,
+            "landing" if place == Place::Effect => Sq::Landing,
+            "landing" => {
+                self.error(
+                    v.span,
+                    format!("`{f}(landing)` cannot apply in {}", place_words(place)),
+                    "where the move leaves its unit is known once its rebirths are made: \
+                     use it in `recolour … when …`",
+                );
+                return None;
+            }
             _ => {
                 self.unknown_value(v);
                 return None;
@@ -184,6 +210,15 @@ impl Checker<'_> {
             "cell" => (Val::Cell(sq), Type::Cell),
             "contact_before" => (Val::ContactBefore(sq), Type::Bool),
             "contact_after" => (Val::ContactAfter(sq), Type::Bool),
+            "given" if !self.squares_given => {
+                self.error(
+                    v.span,
+                    format!("`given({x})` needs squares given after the condition's name"),
+                    "declare them with `params squares`",
+                );
+                return None;
+            }
+            "given" => (Val::Given(sq), Type::Bool),
             _ => {
                 self.unknown_value(v);
                 return None;
@@ -253,6 +288,7 @@ fn place_words(place: Place) -> &'static str {
         Place::Move => "`forbid when …`, which binds observation too",
         Place::MoveOnly => "`forbid moves when …`",
         Place::Captures => "`forbid captures when …`, which binds observation too",
+        Place::Effect => "`recolour … when …`",
     }
 }
 

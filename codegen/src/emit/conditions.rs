@@ -4,7 +4,7 @@
 //! conditions).
 
 use super::kinds::vocabulary;
-use crate::lower::{Cond, Condition, Rebirth, Rules, Select, Sq, SqMap, Val};
+use crate::lower::{Cond, Condition, Param, Rebirth, Rules, Select, Sq, SqMap, Val};
 use crate::snake;
 use fairyforge_vocab::ConditionSide;
 use proc_macro2::{Literal, TokenStream};
@@ -13,6 +13,19 @@ use quote::{format_ident, quote};
 /// The words of `Rules::active`: one bit per condition, as many words as the conditions need.
 pub fn active_words(rules: &Rules) -> usize {
     rules.conditions.len().div_ceil(64).max(1)
+}
+
+/// The conditions that read squares from a problem (`params squares`), each with its
+/// slot in `Rules::squares`.
+pub fn square_slots(rules: &Rules) -> Vec<(usize, usize)> {
+    rules
+        .conditions
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.params.contains(&Param::Squares))
+        .enumerate()
+        .map(|(slot, (i, _))| (i, slot))
+        .collect()
 }
 
 /// The word and the bit of condition `i` in `Rules::active`.
@@ -65,6 +78,7 @@ fn sq(e: &Sq) -> TokenStream {
         Sq::Capture => quote!(Some(mv.capture_at)),
         Sq::PartnerDeparture => quote!(mv.partner().map(|(from, _)| from)),
         Sq::PartnerArrival => quote!(mv.partner().map(|(_, to)| to)),
+        Sq::Landing => quote!(mv.mover_lands().map(|(at, _)| at)),
         Sq::GameArray { capturer, mirrored } => {
             let (unit, who, at) = if *capturer {
                 // the file of the capture, where a locust's capture and arrival differ
@@ -147,6 +161,11 @@ fn val(v: &Val) -> TokenStream {
         Val::ContactAfter(s) => {
             let s = sq(s);
             quote!((#s).map(|s| contact_after(pos, mv, s)))
+        }
+        // (`given`, the condition's squares, is bound in the helper of its truth)
+        Val::Given(s) => {
+            let s = sq(s);
+            quote!((#s).map(|s| given.contains(s)))
         }
         Val::UnitObservedByFriend => {
             // by the walks alone: the observation test looks back from the unit's square
@@ -285,6 +304,10 @@ enum Truth {
     ForbidMoves,
     /// `forbid moves when`, judged by the position the move leaves (phase 5).
     ForbidLegal,
+    /// `recolour mover when`: an effect after the move (phase 4, after rebirth).
+    Recolour,
+    /// `recolour partner when`: an effect after a castling.
+    RecolourPartner,
 }
 
 /// The code each condition adds to the hooks, gathered condition by condition.
@@ -298,6 +321,12 @@ struct Parts {
     forbidden_moves: TokenStream,
     /// Tests in `forbidden_legal`.
     forbidden_legal: TokenStream,
+    /// Tests in `recolours`.
+    recolours: TokenStream,
+    /// Tests in `recolours_partner_of`.
+    recolours_partner: TokenStream,
+    /// Each condition's slot in `Rules::squares`, by index.
+    slots: Vec<(usize, usize)>,
     /// Rebirths in `rebirth`.
     rebirths: TokenStream,
     /// Rebirths in `rebirth_effects`.
@@ -335,6 +364,16 @@ impl Parts {
                 "forbidden_legal_by",
                 " Whether this condition forbids the move `mv` of `piece` by `side`, which keeps its royal units safe, by the position it leaves:",
             ),
+            Truth::Recolour => (
+                &c.recolour,
+                "recolours_by",
+                " Whether this condition makes `piece`, moved by `side` in `mv`, pass to the other side where the move leaves it:",
+            ),
+            Truth::RecolourPartner => (
+                &c.recolour_partner,
+                "recolours_partner_by",
+                " Whether this condition makes `piece`, the castling partner of `mv` by `side`, pass to the other side where it arrives:",
+            ),
         };
         if conds.is_empty() {
             return;
@@ -343,18 +382,28 @@ impl Parts {
         let on = active(i, c, quote!(side));
         let conds = conds.iter().map(cond);
         let fname = format_ident!("{}_{}", prefix, snake(&c.name));
+        // the squares the problem gave after the condition's name, for `given(…)`
+        let given = match self.slots.iter().find(|&&(index, _)| index == i) {
+            Some(&(_, slot)) => {
+                let slot = Literal::usize_unsuffixed(slot);
+                quote!(let given = self.squares[#slot];)
+            }
+            None => quote!(),
+        };
         let helper = if let Truth::ForbidLegal = kind {
             // the move is played on the position, so the last move is a copy
             quote! {
                 fn #fname(&self, pos: &mut Position<Rules>, mv: &Move, piece: Piece, side: Side, last: Option<(Move, Side)>) -> bool {
                     let last = last.as_ref().map(|(m, s)| (m, *s));
                     let _ = (&last, piece);
+                    #given
                     #on && (#(#conds)||*)
                 }
             }
         } else {
             quote! {
                 fn #fname(&self, pos: &Position<Rules>, mv: &Move, piece: Piece, side: Side, last: Option<(&Move, Side)>) -> bool {
+                    #given
                     #on && (#(#conds)||*)
                 }
             }
@@ -373,6 +422,8 @@ impl Parts {
             Truth::Forbid => self.forbidden.extend(call),
             Truth::ForbidMoves => self.forbidden_moves.extend(call),
             Truth::ForbidLegal => self.forbidden_legal.extend(call),
+            Truth::Recolour => self.recolours.extend(call),
+            Truth::RecolourPartner => self.recolours_partner.extend(call),
         }
     }
 
@@ -479,7 +530,10 @@ impl Parts {
 /// Inherent helpers of `Rules` (one per condition truth) and the hook methods of the
 /// `RuleSet` impl.
 pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
-    let mut parts = Parts::default();
+    let mut parts = Parts {
+        slots: square_slots(rules),
+        ..Parts::default()
+    };
     let options: Vec<(usize, &Condition)> = rules
         .conditions
         .iter()
@@ -493,6 +547,8 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
             Truth::Forbid,
             Truth::ForbidMoves,
             Truth::ForbidLegal,
+            Truth::Recolour,
+            Truth::RecolourPartner,
         ] {
             parts.truth(i, c, kind);
         }
@@ -514,6 +570,8 @@ fn inherent(parts: &Parts) -> TokenStream {
         forbidden,
         forbidden_moves,
         forbidden_legal,
+        recolours,
+        recolours_partner,
         rebirth_checks,
         helpers,
         ..
@@ -557,6 +615,26 @@ fn inherent(parts: &Parts) -> TokenStream {
             false
         }
 
+        /// Whether a condition makes `piece`, moved by `side` in `mv`, pass to the other
+        /// side where the move leaves it (`recolour mover when …`).
+        #[inline]
+        fn recolours(&self, pos: &Position<Rules>, mv: &Move, piece: Piece, side: Side) -> bool {
+            let last = pos.last_move();
+            let _ = (&last, mv, piece, side);
+            #recolours
+            false
+        }
+
+        /// Whether a condition makes `piece`, the castling partner in `mv` by `side`, pass
+        /// to the other side where it arrives (`recolour partner when …`).
+        #[inline]
+        fn recolours_partner_of(&self, pos: &Position<Rules>, mv: &Move, piece: Piece, side: Side) -> bool {
+            let last = pos.last_move();
+            let _ = (&last, mv, piece, side);
+            #recolours_partner
+            false
+        }
+
         /// Whether the rebirth of a capture on `target` by `piece` from `from`, arriving on
         /// `arrival`, has a square (for conditions whose capture is forbidden otherwise).
         #[inline]
@@ -579,6 +657,13 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
     let judging_after = any_active(rules, |c| !c.forbid_legal.is_empty());
     let reborn = any_active(rules, |c| c.rebirth.is_some() && !c.option);
     let selecting = any_active(rules, |c| c.select.is_some());
+    let recolouring = any_active(rules, |c| {
+        !c.recolour.is_empty() || !c.recolour_partner.is_empty()
+    });
+    let set_squares = parts.slots.iter().map(|&(i, slot)| {
+        let slot = Literal::usize_unsuffixed(slot);
+        quote!(#i => self.squares[#slot] = squares,)
+    });
     let looking_back = any_active(rules, |c| c.uses_last);
     // (a royal unit in check from its own side too: the shortcuts that look at one side
     // alone are off, as under a filter)
@@ -603,6 +688,14 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
 
         fn set_defender(&mut self, side: Side) {
             self.defender = Some(side);
+        }
+
+        fn set_squares(&mut self, condition: usize, squares: Bitboard) {
+            let _ = squares;
+            match condition {
+                #(#set_squares)*
+                _ => {}
+            }
         }
 
         #[inline(always)]
@@ -688,6 +781,21 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             let side = pos.side();
             #rebirth_effects
             Rebirths::Unchanged
+        }
+
+        #[inline(always)]
+        fn has_after_effects(&self) -> bool {
+            #recolouring
+        }
+
+        #[inline]
+        fn recolours_mover(&self, pos: &Position<Self>, mv: &Move) -> bool {
+            self.recolours(pos, mv, mv.mover, pos.side())
+        }
+
+        #[inline]
+        fn recolours_partner(&self, pos: &Position<Self>, mv: &Move, partner: Piece) -> bool {
+            self.recolours_partner_of(pos, mv, partner, pos.side())
         }
 
         #[inline(always)]

@@ -246,7 +246,7 @@ impl Condition {
     pub fn reference_text(&self, language: Language) -> String {
         let (base, variants) = self.normalized();
         if !matches!(base, "Circe" | "AntiCirce") || variants.is_empty() {
-            return self.to_string();
+            return self.local_text(language);
         }
         let mut text = base.to_string();
         for v in variants {
@@ -259,6 +259,22 @@ impl Condition {
             };
             text.push(' ');
             text.push_str(word);
+        }
+        text
+    }
+}
+
+impl Condition {
+    /// The name in `language` (`AndernachSchach` for `AndernachChess` in German) and the
+    /// parameters as the input would write them.
+    fn local_text(&self, language: Language) -> String {
+        let english = &CONDITIONS[Language::English.index()];
+        let Some(i) = english.iter().position(|&n| n == self.name) else {
+            return self.to_string();
+        };
+        let mut text = CONDITIONS[language.index()][i].to_string();
+        for p in &self.params {
+            text.push_str(&format!(" {p}"));
         }
         text
     }

@@ -4,6 +4,9 @@
 //! and stalemate, checks only), and the goal where the move reaches one the marks do not
 //! show (` x` for a capture).
 //!
+//! A unit that passes to another side is written `=b` (`=w`, `=n`) right after the text
+//! that puts it where it stands: `Qd1*d7=b`, `b7*a8=Q=b[+bSg8]`, `[wSa8->b1=b]`.
+//!
 //! Everything is derived from the move's effects, so a condition that adds an effect is
 //! written without code here.
 
@@ -11,6 +14,7 @@ use super::names::Names;
 use crate::moves::{Effect, Move, MoveKind};
 use crate::piece::{Owner, Piece};
 use crate::solution::{Label, Line, LineMove, Mark, Played};
+use crate::square::Square;
 use crate::stipulation::Goal;
 
 /// A unit inside brackets (rebirths, transfers): its colour letter, `hn` when it is
@@ -59,6 +63,9 @@ pub fn move_text(names: &Names, mv: &Move) -> String {
             if mv.kind == MoveKind::EnPassant {
                 s.push_str(" ep.");
             }
+            if arrival_kept(mv) {
+                push_recolour(&mut s, names, mv, mv.to);
+            }
             s
         }
     };
@@ -74,9 +81,39 @@ pub fn move_text(names: &Names, mv: &Move) -> String {
     s
 }
 
+/// Whether the unit arriving on `mv.to` still stands there once the effects are made
+/// (no effect removes it), so that its change of side is written after the movement.
+fn arrival_kept(mv: &Move) -> bool {
+    !mv.extras()
+        .any(|e| matches!(e, Effect::Remove { at, .. } if *at == mv.to))
+}
+
+/// Writes `=b` (the new owner's letter) when an effect recolours the unit standing on
+/// `at`.
+fn push_recolour(s: &mut String, names: &Names, mv: &Move, at: Square) {
+    for effect in mv.extras() {
+        if let Effect::Recolour { at: sq, to, .. } = effect {
+            if *sq == at {
+                s.push('=');
+                s.push(names.colour_letter(to.owner));
+            }
+        }
+    }
+}
+
+/// Whether the recolouring on `at` is written with the text that puts its unit there:
+/// after the movement to `mv.to`, or inside the bracket of a unit added on `at`.
+fn recolour_attached(mv: &Move, at: Square) -> bool {
+    (at == mv.to && arrival_kept(mv))
+        || mv
+            .extras()
+            .any(|e| matches!(e, Effect::Add { at: sq, .. } if *sq == at))
+}
+
 /// Writes the further effects of `mv` after it: `[+bPd7]` a unit added (`=Q` when it
-/// promotes there), `[-wRa1]` removed (nothing for the mover removed where it arrived),
-/// `[wRa1->h1]` moved, `[d8=Q]` promoted.
+/// promotes there, `=w` when it changes side there), `[-wRa1]` removed (nothing for the
+/// mover removed where it arrived), `[wRa1->h1]` moved, `[d8=Q]` promoted, `[d8=b]`
+/// recoloured where nothing put it.
 fn push_effects(s: &mut String, names: &Names, mv: &Move) {
     let extras: Vec<&Effect> = mv.extras().collect();
     let mut i = 0;
@@ -86,7 +123,9 @@ fn push_effects(s: &mut String, names: &Names, mv: &Move) {
             (Effect::Remove { at: a, piece: p }, Some(Effect::Add { at: b, piece: q }))
                 if p == q =>
             {
-                s.push_str(&format!("[{}{a}->{b}]", bracketed(names, *p)));
+                s.push_str(&format!("[{}{a}->{b}", bracketed(names, *p)));
+                push_recolour(s, names, mv, *b);
+                s.push(']');
                 i += 2;
             }
             (Effect::Add { at, piece }, next) => {
@@ -98,7 +137,13 @@ fn push_effects(s: &mut String, names: &Names, mv: &Move) {
                         i += 1;
                     }
                 }
+                push_recolour(s, names, mv, *at);
                 s.push(']');
+            }
+            (Effect::Recolour { at, .. }, _) if recolour_attached(mv, *at) => i += 1,
+            (Effect::Recolour { at, to, .. }, _) => {
+                s.push_str(&format!("[{at}={}]", names.colour_letter(to.owner)));
+                i += 1;
             }
             (Effect::Promote { at, to, .. }, _) => {
                 s.push_str(&format!("[{at}={}]", unit(names, *to, true)));
