@@ -34,10 +34,8 @@ impl Primitive for Borrow {
 
     fn lower(&self, cx: &mut ClauseCx<'_>) -> Option<Walk> {
         let lines = cx.clause.lines.as_ref()?;
-        let whose = match &lines.shape {
-            LineShape::Named(n) if n.node == "enemy" && !lines.forward => true,
-            _ => false,
-        };
+        let whose =
+            matches!(&lines.shape, LineShape::Named(n) if n.node == "enemy" && !lines.forward);
         if !whose {
             cx.error(
                 lines.span,
