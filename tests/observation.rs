@@ -239,6 +239,14 @@ fn check_from_both_sides_agrees_with_generated_captures() {
         for _ in 0..POSITIONS_PER_CONDITION {
             let featured = others[rng.below(others.len())];
             let board = random_board(&mut rng, featured);
+            // (a unit borrowing its walk takes it from the units of the other side around
+            // it, so recolouring the royal units changes what it observes: left out)
+            if board
+                .kinds_present()
+                .intersects(<Rules as RuleSet>::BORROWING)
+            {
+                continue;
+            }
             for side in [Side::White, Side::Black] {
                 let pos = Position::new(board.clone(), side, Castling::NONE, None, rules.clone());
                 let royals: Vec<Square> = pos.royal_squares(side).into_iter().collect();
