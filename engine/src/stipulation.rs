@@ -153,7 +153,6 @@ impl Goal {
                 | Goal::Any
                 | Goal::Target(_)
                 | Goal::Steingewinn
-                | Goal::Chess81
                 | Goal::AutoStalemate
         )
     }

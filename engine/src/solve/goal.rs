@@ -4,7 +4,6 @@
 use super::Solver;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::piece::Side;
 use crate::rules::RuleSet;
 use crate::solution::{Mark, Played};
 use crate::stipulation::Goal;
@@ -38,11 +37,6 @@ impl<R: RuleSet> Solver<'_, R> {
             Goal::Target(target) => mv.eventual_square() == Some(target),
             // a capture that wins the unit: not one reborn
             Goal::Steingewinn => mv.is_capture() && !mv.brings_back(),
-            // the mover reaches the far rank (its promotion rank)
-            Goal::Chess81 => {
-                let far = if side == Side::Black { 7 } else { 0 };
-                mv.eventual_square().is_some_and(|sq| sq.rank() == far)
-            }
             Goal::AutoStalemate => !self.pos.in_check(side) && self.other_side_immobile(),
             Goal::ProofGame | Goal::AToB => self.opts.target.as_ref() == Some(self.pos.board()),
             // the setup refuses every other goal (`Goal::solvable`)

@@ -137,11 +137,17 @@ impl<R: RuleSet> Solver<'_, R> {
     }
 
     /// Whether `mv`, just made with `left` half-moves to go (more than one), ends help
-    /// play whose goal does not end the game (check, capture): in help play a move of the
+    /// play whose goal does not end the game (check, capture, target square, Steingewinn,
+    /// auto-stalemate): in help play a move of the
     /// last mover that reaches the goal, in help-self play a move of White's after which
     /// Black must reach it.
     fn ends_play_early(&mut self, left: u32, mv: &Move) -> bool {
-        if left.is_multiple_of(2) || !matches!(self.stip.goal, Goal::Check | Goal::Capture) {
+        let goal = self.stip.goal;
+        let open = matches!(
+            goal,
+            Goal::Check | Goal::Capture | Goal::Target(_) | Goal::Steingewinn | Goal::AutoStalemate
+        );
+        if left.is_multiple_of(2) || !open {
             return false;
         }
         match self.stip.family {

@@ -186,10 +186,16 @@ impl<R: RuleSet> Solver<'_, R> {
             // (exact play ends with its last move only)
             Family::Series if self.stip.exact && left > 1 => {}
             Family::Series => {
+                // (a series that reaches a goal that leaves the other side free to move,
+                // such as a target square, ends there)
                 if self.goal_after(mv) {
                     out.push(line.clone());
                     self.found += 1;
                     any = true;
+                    ended = matches!(
+                        self.stip.goal,
+                        Goal::Target(_) | Goal::Steingewinn | Goal::AutoStalemate
+                    );
                 }
             }
             // (reciprocal play ends only with its reciprocal last move)
