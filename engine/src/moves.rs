@@ -288,25 +288,6 @@ impl Move {
         }
         false
     }
-
-    /// Where the moving unit stands once every effect of the move is applied: its
-    /// arrival square, or the square an effect took it on to (a capturer reborn), or
-    /// `None` when an effect removed it for good.
-    pub fn eventual_square(&self) -> Option<Square> {
-        let mut at = Some(self.to);
-        for effect in self.extras() {
-            match *effect {
-                Effect::Remove { at: sq, .. } if at == Some(sq) => at = None,
-                Effect::Add { at: sq, piece }
-                    if at.is_none() && piece.owner == self.arriving().owner =>
-                {
-                    at = Some(sq)
-                }
-                _ => {}
-            }
-        }
-        at
-    }
 }
 
 /// A growable list of moves, reused across a search to avoid allocation.

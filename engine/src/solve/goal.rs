@@ -34,7 +34,7 @@ impl<R: RuleSet> Solver<'_, R> {
             Goal::MateOrStalemate => !self.pos.has_legal_move(&mut self.scratch),
             Goal::EnPassant => mv.kind == MoveKind::EnPassant,
             Goal::Any => true,
-            Goal::Target(target) => mv.eventual_square() == Some(target),
+            Goal::Target(target) => mv.mover_lands().is_some_and(|(sq, _)| sq == target),
             // a capture that wins the unit: not one reborn
             Goal::Steingewinn => mv.is_capture() && !mv.brings_back(),
             Goal::AutoStalemate => !self.pos.in_check(side) && self.other_side_immobile(),
