@@ -109,7 +109,7 @@ fn observation_agrees_with_generated_captures() {
         for _ in 0..POSITIONS_PER_KIND {
             let board = random_board(&mut rng, Kind(featured as u8));
             for side in [Side::White, Side::Black] {
-                let pos =
+                let mut pos =
                     Position::new(board.clone(), side, Castling::NONE, None, Rules::default());
                 pos.pseudo_moves(&mut moves);
                 for m in &moves {
@@ -175,7 +175,8 @@ fn observation_agrees_with_generated_captures_under_each_condition() {
             };
             let board = random_board(&mut rng, featured);
             for side in [Side::White, Side::Black] {
-                let pos = Position::new(board.clone(), side, Castling::NONE, None, rules.clone());
+                let mut pos =
+                    Position::new(board.clone(), side, Castling::NONE, None, rules.clone());
                 let plain =
                     Position::new(board.clone(), side, Castling::NONE, None, Rules::default());
                 pos.pseudo_moves(&mut moves);
@@ -207,7 +208,7 @@ fn observation_agrees_with_generated_captures_under_each_condition() {
 
 /// Whether a move of `side` on `board` under `rules` captures on one of `targets`.
 fn captures_on(board: &Board, side: Side, rules: &Rules, targets: &[Square]) -> bool {
-    let pos = Position::new(board.clone(), side, Castling::NONE, None, rules.clone());
+    let mut pos = Position::new(board.clone(), side, Castling::NONE, None, rules.clone());
     let mut moves = MoveList::new();
     pos.pseudo_moves(&mut moves);
     moves
@@ -292,7 +293,7 @@ fn reach_and_influence_cover_every_observation() {
         for _ in 0..POSITIONS_PER_KIND / 4 {
             let board = random_board(&mut rng, Kind(featured as u8));
             for side in [Side::White, Side::Black] {
-                let pos =
+                let mut pos =
                     Position::new(board.clone(), side, Castling::NONE, None, Rules::default());
                 pos.pseudo_moves(&mut moves);
                 for m in moves.iter().filter(|m| m.captured.is_some()) {

@@ -196,6 +196,8 @@ pub struct ConditionDef {
     pub select: Vec<(Spanned<String>, Spanned<String>)>,
     /// `check from …` statements (the word after `from`).
     pub check_from: Vec<Spanned<String>>,
+    /// `after capture move as …` statements (the word after `as`).
+    pub legs: Vec<Spanned<String>>,
     /// `example "…" { … }` blocks.
     pub examples: Vec<Example>,
 }

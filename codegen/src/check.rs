@@ -295,8 +295,10 @@ impl Checker<'_> {
                     }
                 });
         let checks_from_both = self.check_from(c, option);
+        let leg_after_capture = self.leg(c) && !option;
         if rebirth.is_none()
             && !checks_from_both
+            && !leg_after_capture
             && paralyse.is_empty()
             && forbid.is_empty()
             && forbid_moves.is_empty()
@@ -309,7 +311,8 @@ impl Checker<'_> {
             self.error(
                 c.name.span,
                 format!("the condition `{}` does nothing", c.name.node),
-                "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `select` or `check from` statement",
+                "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `select`, `check from` or \
+                 `after capture move` statement",
             );
         }
         let uses_last = paralyse
@@ -339,6 +342,7 @@ impl Checker<'_> {
             recolour_partner,
             select,
             checks_from_both,
+            leg_after_capture,
             uses_last,
             examples,
         })
@@ -374,6 +378,31 @@ impl Checker<'_> {
             return false;
         }
         !option
+    }
+
+    /// `after capture move as captured`: at most one, naming `captured`; whether the
+    /// condition says it.
+    fn leg(&mut self, c: &ast::ConditionDef) -> bool {
+        if let Some(extra) = c.legs.get(1) {
+            self.error(
+                extra.span,
+                "a condition says `after capture move` at most once",
+                "remove this `after capture move`",
+            );
+        }
+        let Some(word) = c.legs.first() else {
+            return false;
+        };
+        if word.node != "captured" {
+            self.error(
+                word.span,
+                format!("unknown `after capture move as {}`", word.node),
+                "expected `after capture move as captured`: the capturer moves on as the \
+                 unit it took",
+            );
+            return false;
+        }
+        true
     }
 
     fn sq(&mut self, e: &Spanned<ast::SqExpr>) -> Option<lower::Sq> {

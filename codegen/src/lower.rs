@@ -152,6 +152,9 @@ pub struct Condition {
     pub select: Option<Select>,
     /// `check from both`: a royal unit is in check from the units of its own side too.
     pub checks_from_both: bool,
+    /// `after capture move as captured`: a capture goes on at once with a quiet move by
+    /// the captured unit's walk, for the captured unit's side.
+    pub leg_after_capture: bool,
     /// Whether any of its truths looks at the last move.
     pub uses_last: bool,
     /// Worked examples.
@@ -296,6 +299,10 @@ pub enum Val {
     Colour(Sq),
     /// Whether the unit concerned is royal.
     UnitRoyal,
+    /// Whether the unit concerned is a pawn (its rule says `pawn`).
+    UnitPawn,
+    /// Whether a square of the move is on the first rank of the side moving.
+    FirstRank(Sq),
     /// Whether the unit concerned is observed by a unit of the same kind of the other side.
     UnitObservedBySameWalk,
     /// Whether the unit concerned is observed by a unit of its own side (by the walks

@@ -250,6 +250,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::when_word => "`when`",
         Rule::select => "`select first|max|min by …`",
         Rule::check_from => "`check from both`",
+        Rule::leg => "`after capture move as captured`",
         Rule::recolour => "`recolour mover when …`",
         Rule::sq_expr | Rule::sq_term | Rule::sq_word => {
             "a square (`capture`, `departure`, `arrival`, `game_array(captured)`, `(A.file, B.rank)`)"
@@ -344,7 +345,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
     // Statements in the order a block is usually written; a keyword missing here is
     // grouped too, after these.
-    const ORDER: [&str; 24] = [
+    const ORDER: [&str; 25] = [
         "codes",
         "popeye",
         "german",
@@ -368,6 +369,7 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "recolour",
         "select",
         "check",
+        "after",
         "example",
     ];
     const CLAUSE_STARTS: [&str; 3] = ["quiet", "capture", "castling"];
@@ -543,6 +545,7 @@ impl Ctx {
             recolour: vec![],
             select: vec![],
             check_from: vec![],
+            legs: vec![],
             examples: vec![],
         };
         for stmt in inner {
@@ -594,6 +597,9 @@ impl Ctx {
                 }
                 Rule::check_from => def
                     .check_from
+                    .push(self.spanned(&stmt.into_inner().next().expect("word"))),
+                Rule::leg => def
+                    .legs
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),
                 Rule::example => def.examples.push(self.example(stmt)),
                 _ => {}

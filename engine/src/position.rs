@@ -17,6 +17,7 @@ use crate::square::Square;
 
 mod after;
 mod borrow;
+mod legs;
 
 /// Castling rights: whether each side's royal unit and each of its castling partners
 /// still stand unmoved on their game-array squares.
@@ -452,7 +453,7 @@ impl<R: RuleSet> Position<R> {
     // ----- the phases -----
 
     /// Phases 1–4: every move of the side to move, before legality and selection.
-    pub fn pseudo_moves(&self, out: &mut MoveList) {
+    pub fn pseudo_moves(&mut self, out: &mut MoveList) {
         out.clear();
         let side = self.side;
         for from in self.board.movable_by(side) {
@@ -460,6 +461,9 @@ impl<R: RuleSet> Position<R> {
             if self.rules.may_move(self, from, piece, side) {
                 self.rules.generate(self, from, piece, side, out);
             }
+        }
+        if self.rules.continues_captures(side) {
+            self.continue_captures(side, out);
         }
         if self.board.half_neutral().non_empty() {
             for mv in out.iter_mut().filter(|mv| mv.mover.half) {

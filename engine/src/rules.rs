@@ -131,6 +131,15 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// which conditions written `side defender` bind.
     fn set_defender(&mut self, side: Side);
 
+    /// Phase 1, a capture's second leg: whether an active condition makes every capture
+    /// of `side` go on at once with a quiet move by the captured unit's walk (`capture
+    /// then move as captured`, Take&Make chess; see [`Position::pseudo_moves`]). Check
+    /// stays as the walks give it.
+    #[inline(always)]
+    fn continues_captures(&self, _side: Side) -> bool {
+        false
+    }
+
     /// Phase 1: whether the unit `piece` on `from` may move at all when `side` moves
     /// (false when a condition paralyses it). Called before [`RuleSet::generate`].
     #[inline(always)]
@@ -316,6 +325,12 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     #[inline(always)]
     fn has_selection(&self) -> bool {
         false
+    }
+
+    /// Whether an active condition selects among the legal moves of `side`.
+    #[inline(always)]
+    fn selects_for(&self, _side: Side) -> bool {
+        self.has_selection()
     }
 }
 

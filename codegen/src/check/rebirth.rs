@@ -29,6 +29,7 @@ impl Checker<'_> {
         misplaced.extend(c.forbid.iter().map(|f| (f.when.span, "forbid")));
         misplaced.extend(c.select.iter().map(|(how, _)| (how.span, "select")));
         misplaced.extend(c.check_from.iter().map(|w| (w.span, "check from")));
+        misplaced.extend(c.legs.iter().map(|w| (w.span, "after capture move")));
         for (span, what) in misplaced {
             self.error(
                 span,

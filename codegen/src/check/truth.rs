@@ -49,11 +49,11 @@ impl Type {
 }
 
 /// The values, in words, for the diagnostic of an unknown one.
-const VALUES: &str = "unit.walk, unit.royal, unit.observed_by_same_walk, \
+const VALUES: &str = "unit.walk, unit.royal, unit.pawn, unit.observed_by_same_walk, \
      unit.observed_by_friend, unit.linked_to_royal, captured.royal, \
      captured.observed_by_friend, last.walk, last.side, \
      side, move.captures, move.checks, move.mates, move.leaves_same_walk_observation, \
-     colour(S), edge(S), cell(S), contact_before(S), contact_after(S) or given(S) with S one \
+     colour(S), edge(S), first_rank(S), cell(S), contact_before(S), contact_after(S) or given(S) with S one \
      of departure, arrival, partner_departure, partner_arrival (or landing, in `recolour`)";
 
 impl Checker<'_> {
@@ -207,6 +207,7 @@ impl Checker<'_> {
         let found = match f {
             "colour" => (Val::Colour(sq), Type::Colour),
             "edge" => (Val::Edge(sq), Type::Bool),
+            "first_rank" => (Val::FirstRank(sq), Type::Bool),
             "cell" => (Val::Cell(sq), Type::Cell),
             "contact_before" => (Val::ContactBefore(sq), Type::Bool),
             "contact_after" => (Val::ContactAfter(sq), Type::Bool),
@@ -250,6 +251,7 @@ fn path_value(p: &[String]) -> Option<(Val, Type)> {
         match p.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
             ["unit", "walk"] => (Val::UnitWalk, Type::Walk),
             ["unit", "royal"] => (Val::UnitRoyal, Type::Bool),
+            ["unit", "pawn"] => (Val::UnitPawn, Type::Bool),
             ["unit", "observed_by_same_walk"] => (Val::UnitObservedBySameWalk, Type::Bool),
             ["unit", "observed_by_friend"] => (Val::UnitObservedByFriend, Type::Bool),
             ["unit", "linked_to_royal"] => (Val::UnitLinkedToRoyal, Type::Bool),

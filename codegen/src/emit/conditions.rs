@@ -57,6 +57,22 @@ fn any_active(rules: &Rules, f: impl Fn(&Condition) -> bool) -> TokenStream {
     }
 }
 
+/// Whether a condition for which `f` holds is active for `side` (a `side` in scope).
+fn any_active_for(rules: &Rules, f: impl Fn(&Condition) -> bool) -> TokenStream {
+    let tests: Vec<TokenStream> = rules
+        .conditions
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| f(c))
+        .map(|(i, c)| active(i, c, quote!(side)))
+        .collect();
+    if tests.is_empty() {
+        quote!(false)
+    } else {
+        quote!(#(#tests)||*)
+    }
+}
+
 /// Whether condition `i` is active, with its side restriction on `side`.
 fn active(i: usize, c: &Condition, side: TokenStream) -> TokenStream {
     let (w, b) = bit(i);
@@ -141,6 +157,11 @@ fn val(v: &Val) -> TokenStream {
             quote!((#s).map(|s| (s.file() + s.rank()) % 2))
         }
         Val::UnitRoyal => quote!(Some(Rules::KINDS[piece.kind.index()].royal)),
+        Val::UnitPawn => quote!(Some(Rules::KINDS[piece.kind.index()].pawn)),
+        Val::FirstRank(s) => {
+            let s = sq(s);
+            quote!((#s).map(|s| s.rank() == side.relative_rank(0)))
+        }
         Val::Captures => quote!(Some(mv.captured.is_some())),
         // (only in the truths of phase 5, where `pos` is mutable: the move is played on
         // it and taken back)
@@ -276,10 +297,12 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                 (None, false) => ConditionSide::Both,
             });
             let selects = c.select.is_some();
-            let moves_only = !(c.forbid_moves.is_empty() && c.forbid_legal.is_empty())
-                && c.forbid.is_empty()
-                && c.paralyse.is_empty()
-                && c.rebirth.is_none();
+            // (a capture's second leg leaves check as the walks give it)
+            let moves_only =
+                !(c.forbid_moves.is_empty() && c.forbid_legal.is_empty() && !c.leg_after_capture)
+                    && c.forbid.is_empty()
+                    && c.paralyse.is_empty()
+                    && c.rebirth.is_none();
             let params = c.params.iter().map(|&p| vocabulary(p));
             let (rebirth, option) = (c.rebirth.is_some(), c.option);
             quote! {
@@ -674,6 +697,8 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             || judges_observation(c.rebirth.as_ref())
     });
     let both_check = any_active(rules, |c| c.checks_from_both);
+    let continuing = any_active_for(rules, |c| c.leg_after_capture);
+    let selecting_for = any_active_for(rules, |c| c.select.is_some());
     let Parts {
         rebirths,
         rebirth_effects,
@@ -730,6 +755,12 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         }
 
         #[inline(always)]
+        fn continues_captures(&self, side: Side) -> bool {
+            let _ = side;
+            #continuing
+        }
+
+        #[inline(always)]
         fn has_legality_test(&self) -> bool {
             #judging_after
         }
@@ -743,9 +774,12 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         #[inline]
         fn observation_ok(&self, pos: &Position<Self>, from: Square, piece: Piece, target: Square, arrival: Square, side: Side) -> bool {
             // (the move judged as the capture is: arriving where the capture lands, the
-            // unit taken gone)
-            let victim = pos.board().get(target).unwrap_or(piece);
-            let mv = Move::capture_elsewhere(from, arrival, piece, victim, target);
+            // unit taken gone; on an empty square, a square a castling passes, as the
+            // move there)
+            let mv = match pos.board().get(target) {
+                Some(victim) => Move::capture_elsewhere(from, arrival, piece, victim, target),
+                None => Move::quiet(from, arrival, piece),
+            };
             // a pawn arriving on its last rank promotes: observed when some promotion is
             // allowed (a truth may judge the position the capture leaves)
             let promotions = if Self::KINDS[piece.kind.index()].pawn && arrival.rank() == side.relative_rank(7) {
@@ -801,6 +835,12 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         #[inline(always)]
         fn has_selection(&self) -> bool {
             #selecting
+        }
+
+        #[inline(always)]
+        fn selects_for(&self, side: Side) -> bool {
+            let _ = side;
+            #selecting_for
         }
 
         #[inline]

@@ -8,9 +8,16 @@ use crate::solution::Played;
 
 impl<R: RuleSet> Solver<'_, R> {
     /// The moves of the position as generated, before the legality test (the reference
-    /// numbers them so), in the order the reference tries them.
+    /// numbers them so), in the order the reference tries them. Under a condition that
+    /// selects among the legal moves of the side to move (a Maximummer), the moves
+    /// selected: the reference selects as it generates.
     pub(super) fn moves_in_reference_order(&mut self) -> MoveList {
-        let mut moves = self.pseudo();
+        let side = self.pos.side();
+        let mut moves = if self.pos.rules().selects_for(side) {
+            self.legal()
+        } else {
+            self.pseudo()
+        };
         crate::order::sort_as_reference::<R>(&mut moves);
         moves
     }
