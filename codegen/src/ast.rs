@@ -198,6 +198,8 @@ pub struct ConditionDef {
     pub check_from: Vec<Spanned<String>>,
     /// `after capture move as …` statements (the word after `as`).
     pub legs: Vec<Spanned<String>>,
+    /// `move as friend …` statements (the word after `friend`).
+    pub lends: Vec<Spanned<String>>,
     /// `example "…" { … }` blocks.
     pub examples: Vec<Example>,
 }

@@ -296,9 +296,11 @@ impl Checker<'_> {
                 });
         let checks_from_both = self.check_from(c, option);
         let leg_after_capture = self.leg(c) && !option;
+        let walk_lent = self.lend(c).filter(|_| !option);
         if rebirth.is_none()
             && !checks_from_both
             && !leg_after_capture
+            && walk_lent.is_none()
             && paralyse.is_empty()
             && forbid.is_empty()
             && forbid_moves.is_empty()
@@ -311,8 +313,8 @@ impl Checker<'_> {
             self.error(
                 c.name.span,
                 format!("the condition `{}` does nothing", c.name.node),
-                "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `select`, `check from` or \
-                 `after capture move` statement",
+                "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `select`, `check from`, \
+                 `after capture move` or `move as friend` statement",
             );
         }
         let uses_last = paralyse
@@ -343,6 +345,7 @@ impl Checker<'_> {
             select,
             checks_from_both,
             leg_after_capture,
+            walk_lent,
             uses_last,
             examples,
         })
@@ -403,6 +406,32 @@ impl Checker<'_> {
             return false;
         }
         true
+    }
+
+    /// `move as friend behind|ahead`: at most one; how many ranks ahead of the unit the
+    /// lender stands.
+    fn lend(&mut self, c: &ast::ConditionDef) -> Option<i8> {
+        if let Some(extra) = c.lends.get(1) {
+            self.error(
+                extra.span,
+                "a condition says `move as friend` at most once",
+                "remove this `move as friend`",
+            );
+        }
+        let word = c.lends.first()?;
+        match word.node.as_str() {
+            "behind" => Some(-1),
+            "ahead" => Some(1),
+            other => {
+                self.error(
+                    word.span,
+                    format!("unknown `move as friend {other}`"),
+                    "expected `behind` (the square right behind the unit, as its side \
+                     moves) or `ahead` (the square right in front of it)",
+                );
+                None
+            }
+        }
     }
 
     fn sq(&mut self, e: &Spanned<ast::SqExpr>) -> Option<lower::Sq> {

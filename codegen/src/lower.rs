@@ -155,6 +155,9 @@ pub struct Condition {
     /// `after capture move as captured`: a capture goes on at once with a quiet move by
     /// the captured unit's walk, for the captured unit's side.
     pub leg_after_capture: bool,
+    /// `move as friend behind|ahead`: a unit moves, captures and observes by the walk
+    /// of the unit of its side this many ranks ahead of it (-1: right behind).
+    pub walk_lent: Option<i8>,
     /// Whether any of its truths looks at the last move.
     pub uses_last: bool,
     /// Worked examples.

@@ -251,6 +251,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::select => "`select first|max|min by …`",
         Rule::check_from => "`check from both`",
         Rule::leg => "`after capture move as captured`",
+        Rule::lend => "`move as friend behind|ahead`",
         Rule::recolour => "`recolour mover when …`",
         Rule::sq_expr | Rule::sq_term | Rule::sq_word => {
             "a square (`capture`, `departure`, `arrival`, `game_array(captured)`, `(A.file, B.rank)`)"
@@ -345,7 +346,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
     // Statements in the order a block is usually written; a keyword missing here is
     // grouped too, after these.
-    const ORDER: [&str; 25] = [
+    const ORDER: [&str; 26] = [
         "codes",
         "popeye",
         "german",
@@ -370,6 +371,7 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "select",
         "check",
         "after",
+        "move",
         "example",
     ];
     const CLAUSE_STARTS: [&str; 3] = ["quiet", "capture", "castling"];
@@ -546,6 +548,7 @@ impl Ctx {
             select: vec![],
             check_from: vec![],
             legs: vec![],
+            lends: vec![],
             examples: vec![],
         };
         for stmt in inner {
@@ -600,6 +603,9 @@ impl Ctx {
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),
                 Rule::leg => def
                     .legs
+                    .push(self.spanned(&stmt.into_inner().next().expect("word"))),
+                Rule::lend => def
+                    .lends
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),
                 Rule::example => def.examples.push(self.example(stmt)),
                 _ => {}

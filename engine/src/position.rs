@@ -18,6 +18,7 @@ use crate::square::Square;
 mod after;
 mod borrow;
 mod legs;
+mod lent;
 
 /// Castling rights: whether each side's royal unit and each of its castling partners
 /// still stand unmoved on their game-array squares.
@@ -365,15 +366,18 @@ impl<R: RuleSet> Position<R> {
     pub fn in_check(&self, side: Side) -> bool {
         let by = side.opponent();
         let both = self.rules.checks_from_both_sides();
-        self.royal_squares(side).any(|sq| {
-            self.rules.observes(self, sq, by) || (both && self.rules.observes(self, sq, side))
-        })
+        self.royal_squares(side)
+            .any(|sq| self.observes(sq, by) || (both && self.observes(sq, side)))
     }
 
-    /// Whether `side` observes `target` (a unit of `side` could capture there).
+    /// Whether `side` observes `target` (a unit of `side` could capture there): by the
+    /// walks the units move by, lent ones included ([`RuleSet::walk_lent_from`]).
     #[inline]
     pub fn observes(&self, target: Square, side: Side) -> bool {
-        self.rules.observes(self, target, side)
+        match self.rules.walk_lent_from(side) {
+            Some(step) => self.lent_observes(target, side, step),
+            None => self.rules.observes(self, target, side),
+        }
     }
 
     // ----- mechanisms the generated code calls by name -----
@@ -456,10 +460,17 @@ impl<R: RuleSet> Position<R> {
     pub fn pseudo_moves(&mut self, out: &mut MoveList) {
         out.clear();
         let side = self.side;
+        let lent = self.rules.walk_lent_from(side);
         for from in self.board.movable_by(side) {
             let piece = self.board.get(from).expect("movable unit");
-            if self.rules.may_move(self, from, piece, side) {
-                self.rules.generate(self, from, piece, side, out);
+            if !self.rules.may_move(self, from, piece, side) {
+                continue;
+            }
+            match lent.map(|step| self.walk_at(from, side, step)) {
+                Some(walk) if walk != piece.kind => {
+                    self.push_lent_moves(from, piece, walk, side, out)
+                }
+                _ => self.rules.generate(self, from, piece, side, out),
             }
         }
         if self.rules.continues_captures(side) {

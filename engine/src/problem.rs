@@ -420,6 +420,11 @@ fn prepare<R: RuleSet + Default>(
         }
     }
     let indices: Vec<usize> = active.iter().map(|&(i, _)| i).collect();
+    if let Err((e, asker)) = conditions::combinable::<R>(&indices) {
+        result.outcome = Err(e);
+        result.unsolved_at = active.iter().find(|(i, _)| *i == asker).map(|(_, c)| c.at);
+        return Prepared { result, play: None };
+    }
     if let Err(e) = conditions::options_have_a_base::<R>(&indices) {
         result.outcome = Err(e);
         return Prepared { result, play: None };

@@ -55,6 +55,11 @@ pub struct ConditionInfo {
     /// Whether it is an option of rebirth: written after a base condition with a rebirth
     /// (`Circe Diametral`), never alone.
     pub option: bool,
+    /// Whether it makes units move by walks lent by their neighbours (`move as friend`).
+    pub lends_walks: bool,
+    /// Whether its truths ask which units observe which, by their walks (Madrasi,
+    /// Patrouille).
+    pub asks_observers: bool,
 }
 
 /// A set of rules: the kinds of units and the conditions, generated from `rules/`.
@@ -138,6 +143,17 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     #[inline(always)]
     fn continues_captures(&self, _side: Side) -> bool {
         false
+    }
+
+    /// Phase 1, walks lent: when an active condition makes each unit of `side` move,
+    /// capture and observe by the walk of the unit of its side standing next to it on
+    /// its file (`move as friend behind|ahead`, Annan and Nanna chess), how many ranks
+    /// ahead that unit stands as `side` moves (-1: right behind). A condition saying so
+    /// also says [`RuleSet::has_observation_filter`]: a move can change another unit's
+    /// walk, so the shortcuts that watch only the lines onto a royal unit are off.
+    #[inline(always)]
+    fn walk_lent_from(&self, _side: Side) -> Option<i8> {
+        None
     }
 
     /// Phase 1: whether the unit `piece` on `from` may move at all when `side` moves

@@ -30,6 +30,7 @@ impl Checker<'_> {
         misplaced.extend(c.select.iter().map(|(how, _)| (how.span, "select")));
         misplaced.extend(c.check_from.iter().map(|w| (w.span, "check from")));
         misplaced.extend(c.legs.iter().map(|w| (w.span, "after capture move")));
+        misplaced.extend(c.lends.iter().map(|w| (w.span, "move as friend")));
         for (span, what) in misplaced {
             self.error(
                 span,

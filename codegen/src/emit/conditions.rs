@@ -305,15 +305,48 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                     && c.rebirth.is_none();
             let params = c.params.iter().map(|&p| vocabulary(p));
             let (rebirth, option) = (c.rebirth.is_some(), c.option);
+            let lends_walks = c.walk_lent.is_some();
+            let asks_observers = [
+                &c.paralyse,
+                &c.forbid,
+                &c.forbid_moves,
+                &c.forbid_legal,
+                &c.recolour,
+                &c.recolour_partner,
+            ]
+            .into_iter()
+            .flatten()
+            .any(asks_observers);
             quote! {
                 ConditionInfo {
                     name: #name, names: &[#(#names),*], params: &[#(#params),*], definition: #text,
                     source: #source, side: #side, selects: #selects, moves_only: #moves_only,
-                    rebirth: #rebirth, option: #option,
+                    rebirth: #rebirth, option: #option, lends_walks: #lends_walks,
+                    asks_observers: #asks_observers,
                 }
             }
         })
         .collect()
+}
+
+/// Whether a truth asks which units observe which, by their walks.
+fn asks_observers(c: &Cond) -> bool {
+    let observers = |v: &Val| {
+        matches!(
+            v,
+            Val::UnitObservedBySameWalk
+                | Val::UnitObservedByFriend
+                | Val::UnitLinkedToRoyal
+                | Val::CapturedObservedByFriend
+                | Val::LeavesSameWalkObservation
+        )
+    };
+    match c {
+        Cond::And(a, b) | Cond::Or(a, b) => asks_observers(a) || asks_observers(b),
+        Cond::Not(a) => asks_observers(a),
+        Cond::Compare(a, _, b) => observers(a) || observers(b),
+        Cond::Is(v) => observers(v),
+    }
 }
 
 /// The kinds of truth a condition states.
@@ -694,10 +727,16 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         !c.paralyse.is_empty()
             || !c.forbid.is_empty()
             || c.checks_from_both
+            || c.walk_lent.is_some()
             || judges_observation(c.rebirth.as_ref())
     });
     let both_check = any_active(rules, |c| c.checks_from_both);
     let continuing = any_active_for(rules, |c| c.leg_after_capture);
+    let lending = rules.conditions.iter().enumerate().filter_map(|(i, c)| {
+        let step = Literal::i8_suffixed(c.walk_lent?);
+        let on = active(i, c, quote!(side));
+        Some(quote!(if #on { return Some(#step); }))
+    });
     let selecting_for = any_active_for(rules, |c| c.select.is_some());
     let Parts {
         rebirths,
@@ -752,6 +791,13 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         #[inline(always)]
         fn checks_from_both_sides(&self) -> bool {
             #both_check
+        }
+
+        #[inline(always)]
+        fn walk_lent_from(&self, side: Side) -> Option<i8> {
+            let _ = side;
+            #(#lending)*
+            None
         }
 
         #[inline(always)]

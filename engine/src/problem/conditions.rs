@@ -37,6 +37,30 @@ fn base_and_options<R: RuleSet>(c: &input::Condition) -> Result<Vec<usize>, Stri
     Ok(rules)
 }
 
+/// `Err` naming two conditions of `active` that fairyforge cannot combine yet: one that
+/// lends walks (Annan chess) and one whose truths ask which units observe which by
+/// their walks (Madrasi), which do not follow the walks lent; with the index of the
+/// second.
+pub(super) fn combinable<R: RuleSet>(active: &[usize]) -> Result<(), (String, usize)> {
+    let info = |i: usize| &R::CONDITIONS[i];
+    let lender = active.iter().find(|&&i| info(i).lends_walks);
+    let asker = active.iter().find(|&&i| info(i).asks_observers);
+    match (lender, asker) {
+        (Some(&l), Some(&a)) => Err((
+            format!(
+                "{} with {} is not supported yet: the observation {} asks for does not follow \
+             the walks {} lends",
+                info(l).names[0],
+                info(a).names[0],
+                info(a).names[0],
+                info(l).names[0]
+            ),
+            a,
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// `Err` naming an option of rebirth among `active` when no base condition with a
 /// rebirth is there for it to change.
 pub(super) fn options_have_a_base<R: RuleSet>(active: &[usize]) -> Result<(), String> {
