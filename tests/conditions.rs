@@ -1,7 +1,8 @@
 //! Conditions as a user names them in a problem: `Maximummer` without a side binds the
 //! defending side (the side in Black's role of the stipulation's play), a side's own
 //! Maximummer beside it is the reference's nonsense combination, and Madrasi counts a
-//! capture en passant as an observation.
+//! capture en passant as an observation. Conditions that cannot be combined are refused
+//! together, at the line and column of the second.
 
 mod common;
 
@@ -70,4 +71,46 @@ fn madrasi_paralyses_a_pawn_that_can_be_taken_en_passant_by_a_pawn() {
     assert_eq!(check("f4"), ["1...d2-d4 +"]);
     // from e4 it could take the pawn en passant, which paralyses it: no check
     assert!(check("e4").is_empty(), "{:?}", check("e4"));
+}
+
+/// The error a refused problem (its conditions on line 3) gets: on stderr, at a line and
+/// column, with a non-zero exit; nothing is solved.
+fn refused(conditions: &str) -> String {
+    let out = common::run_solve(
+        "refused",
+        &format!(
+            "BeginProblem\nStipulation ~1\nCondition {conditions}\n\
+             Pieces\nWhite Ke1 Rd1 Pc6\nBlack Ke8 Sd5 Pd7\nEndProblem\n"
+        ),
+        &["--no-board"],
+    );
+    assert!(!out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("1."));
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn conditions_a_rule_says_are_incompatible_are_refused_together() {
+    let err = refused("Take&MakeChess AntiCirce");
+    assert!(
+        err.contains(":3:26: error: Take&MakeChess is incompatible with AntiCirce"),
+        "{err}"
+    );
+    // in either order
+    let err = refused("NoCapture Take&MakeChess");
+    assert!(err.contains("incompatible with NoCapture"), "{err}");
+    // alone, each is solved
+    assert!(
+        keys("Stipulation ~1\nCondition Take&MakeChess\nPieces\nWhite Ke1 Rd1\nBlack Ke8 Sd5")
+            .contains(&"1.Rd1*d5-e3 + !".to_string())
+    );
+}
+
+#[test]
+fn a_condition_lending_walks_is_refused_beside_one_asking_for_observers() {
+    let err = refused("AnnanChess Madrasi");
+    assert!(
+        err.contains(":3:22: error: AnnanChess with Madrasi is not supported yet"),
+        "{err}"
+    );
 }

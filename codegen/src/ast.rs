@@ -200,6 +200,8 @@ pub struct ConditionDef {
     pub legs: Vec<Spanned<String>>,
     /// `move as friend …` statements (the word after `friend`).
     pub lends: Vec<Spanned<String>>,
+    /// The rule names after `incompatible with`.
+    pub incompatible: Vec<Spanned<String>>,
     /// `example "…" { … }` blocks.
     pub examples: Vec<Example>,
 }

@@ -75,6 +75,7 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
         }
     }
     cx.condition_names(&all_conditions);
+    cx.incompatibilities(&all_conditions);
     // every example names conditions some rule defines
     let known: Vec<String> = all_conditions
         .iter()
@@ -346,6 +347,7 @@ impl Checker<'_> {
             checks_from_both,
             leg_after_capture,
             walk_lent,
+            incompatible: c.incompatible.iter().map(|n| n.node.clone()).collect(),
             uses_last,
             examples,
         })

@@ -158,6 +158,8 @@ pub struct Condition {
     /// `move as friend behind|ahead`: a unit moves, captures and observes by the walk
     /// of the unit of its side this many ranks ahead of it (-1: right behind).
     pub walk_lent: Option<i8>,
+    /// The rule names of the conditions a problem may not combine with it.
+    pub incompatible: Vec<String>,
     /// Whether any of its truths looks at the last move.
     pub uses_last: bool,
     /// Worked examples.

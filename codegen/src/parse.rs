@@ -252,6 +252,8 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::check_from => "`check from both`",
         Rule::leg => "`after capture move as captured`",
         Rule::lend => "`move as friend behind|ahead`",
+        Rule::incompatible => "`incompatible with …`",
+        Rule::rule_name => "the name of a condition block, beginning with a capital",
         Rule::recolour => "`recolour mover when …`",
         Rule::sq_expr | Rule::sq_term | Rule::sq_word => {
             "a square (`capture`, `departure`, `arrival`, `game_array(captured)`, `(A.file, B.rank)`)"
@@ -346,7 +348,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
     // Statements in the order a block is usually written; a keyword missing here is
     // grouped too, after these.
-    const ORDER: [&str; 26] = [
+    const ORDER: [&str; 27] = [
         "codes",
         "popeye",
         "german",
@@ -372,6 +374,7 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "check",
         "after",
         "move",
+        "incompatible",
         "example",
     ];
     const CLAUSE_STARTS: [&str; 3] = ["quiet", "capture", "castling"];
@@ -549,6 +552,7 @@ impl Ctx {
             check_from: vec![],
             legs: vec![],
             lends: vec![],
+            incompatible: vec![],
             examples: vec![],
         };
         for stmt in inner {
@@ -607,6 +611,9 @@ impl Ctx {
                 Rule::lend => def
                     .lends
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),
+                Rule::incompatible => def
+                    .incompatible
+                    .extend(stmt.into_inner().map(|n| self.spanned(&n))),
                 Rule::example => def.examples.push(self.example(stmt)),
                 _ => {}
             }

@@ -60,6 +60,9 @@ pub struct ConditionInfo {
     /// Whether its truths ask which units observe which, by their walks (Madrasi,
     /// Patrouille).
     pub asks_observers: bool,
+    /// The rule names of the conditions a problem may not combine with it (`incompatible
+    /// with …`; the reference refuses the combination too).
+    pub incompatible: &'static [&'static str],
 }
 
 /// A set of rules: the kinds of units and the conditions, generated from `rules/`.

@@ -28,6 +28,31 @@ impl Checker<'_> {
             .collect()
     }
 
+    /// Every condition named after `incompatible with` is a rule, other than the block
+    /// itself.
+    pub(super) fn incompatibilities(&mut self, conditions: &[&ast::ConditionDef]) {
+        for c in conditions {
+            for other in &c.incompatible {
+                if other.node == c.name.node {
+                    self.error(
+                        other.span,
+                        format!("`{}` cannot be incompatible with itself", other.node),
+                        "name another condition",
+                    );
+                } else if !conditions.iter().any(|d| d.name.node == other.node) {
+                    self.error(
+                        other.span,
+                        format!(
+                            "unknown condition `{}` after `incompatible with`",
+                            other.node
+                        ),
+                        "expected the name of a condition block (`condition AntiCirce { … }`)",
+                    );
+                }
+            }
+        }
+    }
+
     /// No name written by two conditions (case and spacing folded, as problems are read).
     pub(super) fn condition_names(&mut self, conditions: &[&ast::ConditionDef]) {
         let mut seen: HashMap<String, (Span, &str)> = HashMap::new();

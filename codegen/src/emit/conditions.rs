@@ -306,6 +306,7 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
             let params = c.params.iter().map(|&p| vocabulary(p));
             let (rebirth, option) = (c.rebirth.is_some(), c.option);
             let lends_walks = c.walk_lent.is_some();
+            let incompatible = &c.incompatible;
             let asks_observers = [
                 &c.paralyse,
                 &c.forbid,
@@ -322,7 +323,7 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                     name: #name, names: &[#(#names),*], params: &[#(#params),*], definition: #text,
                     source: #source, side: #side, selects: #selects, moves_only: #moves_only,
                     rebirth: #rebirth, option: #option, lends_walks: #lends_walks,
-                    asks_observers: #asks_observers,
+                    asks_observers: #asks_observers, incompatible: &[#(#incompatible),*],
                 }
             }
         })

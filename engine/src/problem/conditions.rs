@@ -37,12 +37,26 @@ fn base_and_options<R: RuleSet>(c: &input::Condition) -> Result<Vec<usize>, Stri
     Ok(rules)
 }
 
-/// `Err` naming two conditions of `active` that fairyforge cannot combine yet: one that
-/// lends walks (Annan chess) and one whose truths ask which units observe which by
-/// their walks (Madrasi), which do not follow the walks lent; with the index of the
-/// second.
+/// `Err` naming two conditions of `active` that cannot be combined: one says the other
+/// is `incompatible with` it (the reference refuses the pair too), or one lends walks
+/// (Annan chess) and the other's truths ask which units observe which by their walks
+/// (Madrasi), which fairyforge does not make follow the walks lent yet; with the index
+/// of the second.
 pub(super) fn combinable<R: RuleSet>(active: &[usize]) -> Result<(), (String, usize)> {
     let info = |i: usize| &R::CONDITIONS[i];
+    for &a in active {
+        if let Some(&b) = active
+            .iter()
+            .find(|&&b| info(a).incompatible.contains(&info(b).name))
+        {
+            let message = format!(
+                "{} is incompatible with {}",
+                info(a).names[0],
+                info(b).names[0]
+            );
+            return Err((message, b));
+        }
+    }
     let lender = active.iter().find(|&&i| info(i).lends_walks);
     let asker = active.iter().find(|&&i| info(i).asks_observers);
     match (lender, asker) {
