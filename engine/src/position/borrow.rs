@@ -6,7 +6,7 @@
 
 use super::Position;
 use crate::bitboard::Bitboard;
-use crate::moves::{remove_repeats, MoveKind, MoveList};
+use crate::moves::{made_by, remove_repeats, MoveKind, MoveList};
 use crate::piece::{Kind, Piece, Side};
 use crate::rules::RuleSet;
 use crate::square::Square;
@@ -29,16 +29,7 @@ impl<R: RuleSet> Position<R> {
                 ..piece
             };
             self.rules.generate(self, from, borrowed, side, out);
-            let mut i = first;
-            while i < out.len() {
-                if matches!(out[i].kind, MoveKind::CastleShort | MoveKind::CastleLong) {
-                    out.remove(i);
-                    continue;
-                }
-                out[i].mover = piece;
-                out[i].promotion = None;
-                i += 1;
-            }
+            made_by(out, first, piece);
         }
         remove_repeats(out, start);
     }

@@ -5,7 +5,7 @@
 //! on its last rank by whatever walk.
 
 use super::Position;
-use crate::moves::{remove_repeats, MoveKind, MoveList};
+use crate::moves::{made_by, remove_repeats, MoveKind, MoveList};
 use crate::piece::{Kind, Piece, Side};
 use crate::rules::RuleSet;
 use crate::square::Square;
@@ -45,16 +45,7 @@ impl<R: RuleSet> Position<R> {
             ..piece
         };
         self.rules.generate(self, from, lent, side, out);
-        let mut i = start;
-        while i < out.len() {
-            if matches!(out[i].kind, MoveKind::CastleShort | MoveKind::CastleLong) {
-                out.remove(i);
-                continue;
-            }
-            out[i].mover = piece;
-            out[i].promotion = None;
-            i += 1;
-        }
+        made_by(out, start, piece);
         remove_repeats(out, start);
         if R::KINDS[piece.kind.index()].pawn {
             let moves: MoveList = out.drain(start..).collect();
