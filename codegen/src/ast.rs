@@ -200,6 +200,8 @@ pub struct ConditionDef {
     pub legs: Vec<Spanned<String>>,
     /// `move as friend …` statements (the word after `friend`).
     pub lends: Vec<Spanned<String>>,
+    /// `holes at …` statements (the word after `at`).
+    pub holes: Vec<Spanned<String>>,
     /// The rule names after `incompatible with`.
     pub incompatible: Vec<Spanned<String>>,
     /// `example "…" { … }` blocks.

@@ -298,7 +298,11 @@ impl Checker<'_> {
         let checks_from_both = self.check_from(c, option);
         let leg_after_capture = self.leg(c) && !option;
         let walk_lent = self.lend(c).filter(|_| !option);
+        let (holes_given, holes_left) = self.holes(c);
+        let (holes_given, holes_left) = (holes_given && !option, holes_left && !option);
         if rebirth.is_none()
+            && !holes_given
+            && !holes_left
             && !checks_from_both
             && !leg_after_capture
             && walk_lent.is_none()
@@ -315,7 +319,7 @@ impl Checker<'_> {
                 c.name.span,
                 format!("the condition `{}` does nothing", c.name.node),
                 "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `select`, `check from`, \
-                 `after capture move` or `move as friend` statement",
+                 `after capture move`, `move as friend` or `holes at` statement",
             );
         }
         let uses_last = paralyse
@@ -347,6 +351,8 @@ impl Checker<'_> {
             checks_from_both,
             leg_after_capture,
             walk_lent,
+            holes_given,
+            holes_left,
             incompatible: c.incompatible.iter().map(|n| n.node.clone()).collect(),
             uses_last,
             examples,
@@ -408,6 +414,45 @@ impl Checker<'_> {
             return false;
         }
         true
+    }
+
+    /// `holes at given|departure`: each at most once, `given` only with `params
+    /// squares`; whether the condition makes the given squares holes, and whether it
+    /// makes the squares units leave holes.
+    fn holes(&mut self, c: &ast::ConditionDef) -> (bool, bool) {
+        let (mut given, mut left) = (false, false);
+        for word in &c.holes {
+            let seen = match word.node.as_str() {
+                "given" => &mut given,
+                "departure" => &mut left,
+                other => {
+                    self.error(
+                        word.span,
+                        format!("unknown `holes at {other}`"),
+                        "expected `given` (the squares the problem writes after the name) \
+                         or `departure` (a square a unit leaves)",
+                    );
+                    continue;
+                }
+            };
+            if *seen {
+                self.error(
+                    word.span,
+                    format!("a condition says `holes at {}` at most once", word.node),
+                    "remove this `holes at`",
+                );
+            }
+            *seen = true;
+        }
+        if given && !c.params.iter().any(|p| p.node == "squares") {
+            let at = c.holes.iter().find(|w| w.node == "given").expect("given");
+            self.error(
+                at.span,
+                "`holes at given` needs the squares a problem gives",
+                "add `params squares`",
+            );
+        }
+        (given, left)
     }
 
     /// `move as friend behind|ahead`: at most one; how many ranks ahead of the unit the

@@ -158,6 +158,11 @@ pub struct Condition {
     /// `move as friend behind|ahead`: a unit moves, captures and observes by the walk
     /// of the unit of its side this many ranks ahead of it (-1: right behind).
     pub walk_lent: Option<i8>,
+    /// `holes at given`: the squares the problem gives after the name are holes.
+    pub holes_given: bool,
+    /// `holes at departure`: after each move, a square a unit left by moving is a hole
+    /// when the move leaves it empty.
+    pub holes_left: bool,
     /// The rule names of the conditions a problem may not combine with it.
     pub incompatible: Vec<String>,
     /// Whether any of its truths looks at the last move.

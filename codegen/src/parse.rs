@@ -252,6 +252,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::check_from => "`check from both`",
         Rule::leg => "`after capture move as captured`",
         Rule::lend => "`move as friend behind|ahead`",
+        Rule::holes => "`holes at given|departure`",
         Rule::incompatible => "`incompatible with …`",
         Rule::rule_name => "the name of a condition block, beginning with a capital",
         Rule::recolour => "`recolour mover when …`",
@@ -348,7 +349,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
     // Statements in the order a block is usually written; a keyword missing here is
     // grouped too, after these.
-    const ORDER: [&str; 27] = [
+    const ORDER: [&str; 28] = [
         "codes",
         "popeye",
         "german",
@@ -374,6 +375,7 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "check",
         "after",
         "move",
+        "holes",
         "incompatible",
         "example",
     ];
@@ -552,6 +554,7 @@ impl Ctx {
             check_from: vec![],
             legs: vec![],
             lends: vec![],
+            holes: vec![],
             incompatible: vec![],
             examples: vec![],
         };
@@ -610,6 +613,9 @@ impl Ctx {
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),
                 Rule::lend => def
                     .lends
+                    .push(self.spanned(&stmt.into_inner().next().expect("word"))),
+                Rule::holes => def
+                    .holes
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),
                 Rule::incompatible => def
                     .incompatible

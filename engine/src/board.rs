@@ -2,7 +2,9 @@
 //!
 //! A mailbox (`square → unit`) answers "what stands here", and bitboards by owner and by
 //! kind answer "where are the white Grasshoppers" for generators and attack tests. Both
-//! are kept in step by the only two mutators, [`Board::put`] and [`Board::take`].
+//! are kept in step by the only two mutators, [`Board::put`] and [`Board::take`]. A
+//! square may be a hole (Hole, Haaner chess): off the board for every walk, never empty,
+//! holding no unit; the occupancy generators read counts holes with the units.
 
 use crate::bitboard::Bitboard;
 use crate::piece::{Kind, KindSet, Owner, Piece, Side};
@@ -22,7 +24,9 @@ pub struct Board {
     by_kind: [Bitboard; MAX_KINDS],
     /// The kinds with some unit on the board.
     present: KindSet,
+    /// The squares of units and the holes: what stops a line.
     occupied: Bitboard,
+    holes: Bitboard,
     hash: u64,
 }
 
@@ -51,6 +55,22 @@ static ZOBRIST: [[[u64; 64]; 4]; MAX_KINDS] = {
     table
 };
 
+/// Zobrist keys of holes, one per square.
+static HOLE_KEYS: [u64; 64] = {
+    let mut keys = [0u64; 64];
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut s = 0;
+    while s < 64 {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        keys[s] = z ^ (z >> 31);
+        s += 1;
+    }
+    keys
+};
+
 impl Default for Board {
     fn default() -> Self {
         Board::empty()
@@ -66,6 +86,7 @@ impl Board {
             by_kind: [Bitboard::EMPTY; MAX_KINDS],
             present: KindSet::EMPTY,
             occupied: Bitboard::EMPTY,
+            holes: Bitboard::EMPTY,
             hash: 0,
         }
     }
@@ -76,7 +97,7 @@ impl Board {
         self.squares[sq.index()]
     }
 
-    /// Whether `sq` is empty.
+    /// Whether `sq` is empty: no unit and no hole.
     #[inline(always)]
     pub fn is_empty(&self, sq: Square) -> bool {
         !self.occupied.contains(sq)
@@ -163,10 +184,50 @@ impl Board {
         self.hash
     }
 
-    /// Every occupied square.
+    /// Every square that stops a line: the units' and the holes.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
         self.occupied
+    }
+
+    /// Every square holding a unit.
+    #[inline(always)]
+    pub fn units(&self) -> Bitboard {
+        self.occupied & !self.holes
+    }
+
+    /// Whether `sq` is a hole.
+    #[inline(always)]
+    pub fn is_hole(&self, sq: Square) -> bool {
+        self.holes.contains(sq)
+    }
+
+    /// The holes: squares off the board for every walk.
+    #[inline(always)]
+    pub fn holes(&self) -> Bitboard {
+        self.holes
+    }
+
+    /// Makes the empty square `sq` a hole, updating the hash when `HASH` is true.
+    #[inline]
+    pub fn make_hole<const HASH: bool>(&mut self, sq: Square) {
+        debug_assert!(self.is_empty(sq), "hole on occupied {sq}");
+        self.holes.insert(sq);
+        self.occupied.insert(sq);
+        if HASH {
+            self.hash ^= HOLE_KEYS[sq.index()];
+        }
+    }
+
+    /// Makes the hole `sq` an empty square again, updating the hash when `HASH` is true.
+    #[inline]
+    pub fn fill_hole<const HASH: bool>(&mut self, sq: Square) {
+        debug_assert!(self.holes.contains(sq), "no hole on {sq}");
+        self.holes.remove(sq);
+        self.occupied.remove(sq);
+        if HASH {
+            self.hash ^= HOLE_KEYS[sq.index()];
+        }
     }
 
     /// Squares of units owned exactly by `owner`.
@@ -246,6 +307,7 @@ impl std::fmt::Debug for Board {
             for file in 0..8 {
                 let sq = Square::from_coords(file, rank).expect("on board");
                 match self.get(sq) {
+                    None if self.holes.contains(sq) => write!(f, "  ")?,
                     None => write!(f, " .")?,
                     Some(p) => write!(f, " {}{}", ["w", "b", "n"][p.owner.index()], p.kind.0)?,
                 }
@@ -271,6 +333,25 @@ impl Board {
 #[cfg(test)]
 mod kind_tests {
     use super::*;
+
+    /// A hole stops lines and is never empty, holds no unit, and is hashed: digging
+    /// and filling it leaves the board as it was.
+    #[test]
+    fn a_hole_is_neither_empty_nor_a_unit() {
+        let mut board = Board::empty();
+        let a = Square::from_coords(0, 0).unwrap();
+        let b = Square::from_coords(1, 0).unwrap();
+        board.put(a, Piece::new(Kind(1), Owner::White));
+        let before = board.clone();
+        board.make_hole::<true>(b);
+        assert!(!board.is_empty(b) && board.is_hole(b) && board.get(b).is_none());
+        assert!(board.occupied().contains(b) && !board.units().contains(b));
+        assert_eq!(board.units(), Bitboard::from_square(a));
+        assert!(!board.capturable_by(Side::Black).contains(b));
+        assert_ne!(board.hash(), before.hash(), "a hole changes the hash");
+        board.fill_hole::<true>(b);
+        assert!(board == before && board.hash() == before.hash());
+    }
 
     /// Kinds beyond the first 64 have their own bitboards, presence bits and hash keys.
     #[test]

@@ -86,7 +86,7 @@ pub fn same_walk_observation_after<R: RuleSet>(rules: &R, pos: &Position<R>, mv:
     let mut after = pos.clone();
     after.make(*mv);
     let board = after.board();
-    board.occupied().into_iter().any(|sq| {
+    board.units().into_iter().any(|sq| {
         let unit = board.unit(sq);
         !R::KINDS[unit.kind.index()].royal
             && [Side::White, Side::Black].into_iter().any(|side| {
@@ -121,7 +121,7 @@ fn touches(occupied: Bitboard, sq: Square) -> bool {
 /// Whether a unit stands a king's step from `sq` before the move (the contact of KoeKo).
 #[inline]
 pub fn contact_before<R: RuleSet>(pos: &Position<R>, sq: Square) -> bool {
-    touches(pos.board().occupied(), sq)
+    touches(pos.board().units(), sq)
 }
 
 /// Whether a unit stands a king's step from `sq` once `mv` is played: the mover gone from
@@ -129,7 +129,7 @@ pub fn contact_before<R: RuleSet>(pos: &Position<R>, sq: Square) -> bool {
 /// (a castling partner's move) made.
 #[inline]
 pub fn contact_after<R: RuleSet>(pos: &Position<R>, mv: &Move, sq: Square) -> bool {
-    let mut occupied = pos.board().occupied();
+    let mut occupied = pos.board().units();
     occupied.remove(mv.from);
     if mv.captured.is_some() {
         occupied.remove(mv.capture_at);

@@ -386,7 +386,7 @@ impl Plans {
         }
         let board = root.board();
         let units: Vec<Unit> = board
-            .occupied()
+            .units()
             .into_iter()
             .map(|sq| {
                 let p = board.unit(sq);
@@ -715,7 +715,7 @@ impl Following {
             id_at[u.from.index()] = i as u8;
             at.push(u.from.index() as u8);
         }
-        debug_assert!(root.board().occupied().count() as usize == plans.units.len());
+        debug_assert!(root.board().units().count() as usize == plans.units.len());
         let mask = plans.plans.iter().fold(0, |m, p| m | p.mask);
         let mut tracker = Tracker {
             id_at,

@@ -205,6 +205,11 @@ impl<R: RuleSet> Position<R> {
         };
         pos.promotions = pos.promotion_kinds(&[]);
         pos.own_promotions = pos.own_promotion_kinds();
+        for sq in pos.rules.holes() {
+            if pos.board.is_empty(sq) {
+                pos.board.make_hole::<true>(sq);
+            }
+        }
         pos
     }
 
@@ -648,6 +653,7 @@ impl<R: RuleSet> Position<R> {
         }
         if R::KINDS[mv.mover.kind.index()].royal
             && self.is_plain(mv)
+            && !self.rules.leaves_holes()
             && self.royal_squares(side) == Bitboard::from_square(mv.from)
             && !self.board.kinds_present().intersects(R::BORROWING)
         {
@@ -766,11 +772,26 @@ impl<R: RuleSet> Position<R> {
                 }
             }
         }
+        if self.rules.leaves_holes() {
+            for sq in departures(mv) {
+                if self.board.is_empty(sq) {
+                    self.board.make_hole::<HASH>(sq);
+                }
+            }
+        }
     }
 
     /// The board part of unmaking `mv`: the exact reverse of [`Position::place`].
     #[inline(always)]
     fn unplace<const HASH: bool>(&mut self, mv: &Move) {
+        // (a square a unit left held it before the move: a hole there is the move's)
+        if self.rules.leaves_holes() {
+            for sq in departures(mv) {
+                if self.board.is_hole(sq) {
+                    self.board.fill_hole::<HASH>(sq);
+                }
+            }
+        }
         for effect in mv.extras().rev() {
             match *effect {
                 Effect::Add { at, .. } => {
@@ -872,6 +893,14 @@ impl<R: RuleSet> Position<R> {
             scratch.is_empty()
         }
     }
+}
+
+/// The squares units leave by moving in `mv`: its departure, the castling partner's, and
+/// the square of a pawn taken en passant (which the reference counts as left too).
+fn departures(mv: &Move) -> impl Iterator<Item = Square> {
+    let partner = mv.partner().map(|(from, _)| from);
+    let ep = (mv.kind == MoveKind::EnPassant).then_some(mv.capture_at);
+    std::iter::once(mv.from).chain(partner).chain(ep)
 }
 
 /// Adds to `mv` the change of `unit`, standing on `at`, to the other side (White and

@@ -7,7 +7,7 @@
 //! [`push_rebirth`] turns that into the moves with their extra effects. Generated code
 //! reaches these mechanisms through [`crate::support`].
 
-use crate::moves::{Effect, Move, MoveList};
+use crate::moves::{Effect, Move, MoveKind, MoveList};
 use crate::piece::{Piece, Side};
 use crate::position::Position;
 use crate::rules::RuleSet;
@@ -69,13 +69,18 @@ pub fn game_array_square<R: RuleSet>(piece: Piece, side: Side, capture: Square) 
     }
 }
 
-/// Whether `sq` is taken once `mv` has been played (before its extra effects).
+/// Whether `sq` is taken once `mv` has been played (before its extra effects). A
+/// square a unit left is a hole first where units leave holes, as the reference digs
+/// them before any rebirth.
 fn taken_after<R: RuleSet>(pos: &Position<R>, mv: &Move, sq: Square) -> bool {
     if sq == mv.to {
         return true;
     }
-    if sq == mv.from || (mv.captured.is_some() && sq == mv.capture_at) {
-        return false;
+    if sq == mv.from {
+        return pos.rules().leaves_holes();
+    }
+    if mv.captured.is_some() && sq == mv.capture_at {
+        return pos.rules().leaves_holes() && mv.kind == MoveKind::EnPassant;
     }
     !pos.board().is_empty(sq)
 }

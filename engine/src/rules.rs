@@ -148,6 +148,21 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
         false
     }
 
+    /// The holes every position starts with: the squares given to the active conditions
+    /// that make them holes (`holes at given`, the condition Hole). A hole is off the
+    /// board for every walk.
+    fn holes(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
+
+    /// Phase 4: whether a square a unit leaves by moving becomes a hole when the move
+    /// leaves it empty (`holes at departure`, Haaner chess). [`Position::make`] digs
+    /// them with the move and fills them when it is taken back.
+    #[inline(always)]
+    fn leaves_holes(&self) -> bool {
+        false
+    }
+
     /// Phase 1, walks lent: when an active condition makes each unit of `side` move,
     /// capture and observe by the walk of the unit of its side standing next to it on
     /// its file (`move as friend behind|ahead`, Annan and Nanna chess), how many ranks

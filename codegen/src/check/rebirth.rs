@@ -31,6 +31,7 @@ impl Checker<'_> {
         misplaced.extend(c.check_from.iter().map(|w| (w.span, "check from")));
         misplaced.extend(c.legs.iter().map(|w| (w.span, "after capture move")));
         misplaced.extend(c.lends.iter().map(|w| (w.span, "move as friend")));
+        misplaced.extend(c.holes.iter().map(|w| (w.span, "holes at")));
         misplaced.extend(c.incompatible.iter().map(|w| (w.span, "incompatible with")));
         for (span, what) in misplaced {
             self.error(

@@ -739,6 +739,16 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         Some(quote!(if #on { return Some(#step); }))
     });
     let selecting_for = any_active_for(rules, |c| c.select.is_some());
+    let leaving_holes = any_active(rules, |c| c.holes_left);
+    let given_holes = parts.slots.iter().filter_map(|&(i, slot)| {
+        if !rules.conditions[i].holes_given {
+            return None;
+        }
+        let (w, b) = bit(i);
+        let w = Literal::usize_unsuffixed(w);
+        let slot = Literal::usize_unsuffixed(slot);
+        Some(quote!(if self.active[#w] & #b != 0 { holes |= self.squares[#slot]; }))
+    });
     let Parts {
         rebirths,
         rebirth_effects,
@@ -799,6 +809,18 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             let _ = side;
             #(#lending)*
             None
+        }
+
+        fn holes(&self) -> Bitboard {
+            #[allow(unused_mut)]
+            let mut holes = Bitboard::EMPTY;
+            #(#given_holes)*
+            holes
+        }
+
+        #[inline(always)]
+        fn leaves_holes(&self) -> bool {
+            #leaving_holes
         }
 
         #[inline(always)]

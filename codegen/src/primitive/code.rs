@@ -54,7 +54,9 @@ pub fn arrive(kind: &Kind, mode: Mode, then_break: bool) -> TokenStream {
     let brk = if then_break { quote!(break;) } else { quote!() };
     quote! {
         match board.get(to) {
-            None => { #quiet }
+            None if board.is_empty(to) => { #quiet }
+            // a hole: off the board
+            None => { #brk }
             Some(victim) => { #capture #brk }
         }
     }

@@ -209,7 +209,7 @@ pub fn walk_legs(legs: &[Leg], fwd: bool) -> (TokenStream, TokenStream) {
             }
             Leg::Hurdle { adjacent: true, .. } => code.extend(quote! {
                 let Some(at) = #at.offset(#dx, #dy) else { break 'line };
-                if board.is_empty(at) { break 'line; }
+                if board.get(at).is_none() { break 'line; }
             }),
             Leg::Hurdle {
                 adjacent: false, ..
@@ -218,7 +218,10 @@ pub fn walk_legs(legs: &[Leg], fwd: bool) -> (TokenStream, TokenStream) {
                     let mut at = #at;
                     loop {
                         at = match at.offset(#dx, #dy) { Some(s) => s, None => break 'line };
-                        if !board.is_empty(at) { break at; }
+                        if !board.is_empty(at) {
+                            if board.is_hole(at) { break 'line; }
+                            break at;
+                        }
                     }
                 };
             }),
@@ -363,7 +366,7 @@ pub fn observe(path: &Path, fwd: bool, is_attacker: &TokenStream) -> TokenStream
             }
             Leg::Hurdle { adjacent, .. } => {
                 if known == Known::Nothing {
-                    code.extend(quote! { if board.is_empty(#at) { break 'line; } });
+                    code.extend(quote! { if board.get(#at).is_none() { break 'line; } });
                 }
                 if adjacent {
                     code.extend(back_step(by, fwd, at.clone()));
@@ -414,7 +417,10 @@ fn back_scan(by: Vector, fwd: bool, from: TokenStream, max: Option<u8>) -> Token
             #count
             loop {
                 at = match at.offset(#dx, #dy) { Some(s) => s, None => break 'line };
-                if !board.is_empty(at) { break at; }
+                if !board.is_empty(at) {
+                    if board.is_hole(at) { break 'line; }
+                    break at;
+                }
                 #limit
             }
         };

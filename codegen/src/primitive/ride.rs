@@ -143,9 +143,11 @@ fn on_bitboards(vectors: &[Vector], clause: &Clause) -> TokenStream {
         });
         let capture = if mode.captures() {
             quote! {
-                let victim = board.unit(to);
-                if victim.owner != own {
-                    out.push(Move::capture(from, to, piece, victim));
+                // (no unit on a hole: the ride ends at it)
+                if let Some(victim) = board.get(to) {
+                    if victim.owner != own {
+                        out.push(Move::capture(from, to, piece, victim));
+                    }
                 }
             }
         } else {
@@ -198,9 +200,11 @@ pub fn observe_all(rides: &BTreeMap<Vector, Vec<u8>>) -> Vec<(Vec<u8>, TokenStre
                 let blockers = RAY[target.index()] & board.occupied().0;
                 if blockers != 0 {
                     let s = Square::new((#nearest) as u8);
-                    let p = board.unit(s);
-                    if attackers.contains(s) && #mask.contains(p.kind) && (!filter || self.observation_ok(pos, s, p, target, target, side)) {
-                        return true;
+                    if attackers.contains(s) {
+                        let p = board.unit(s);
+                        if #mask.contains(p.kind) && (!filter || self.observation_ok(pos, s, p, target, target, side)) {
+                            return true;
+                        }
                     }
                 }
             }

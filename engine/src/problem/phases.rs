@@ -80,6 +80,12 @@ fn position<R: RuleSet>(
         for (sq, p) in start {
             array.put(*sq, *p);
         }
+        // the target has the holes the game starts with
+        for sq in twin.rules.holes() {
+            if board.is_empty(sq) {
+                board.make_hole::<true>(sq);
+            }
+        }
         settings.target = Some(std::mem::replace(&mut board, array));
     }
     let castling = default_castling::<R>(&board, &options.no_castling);
