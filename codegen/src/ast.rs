@@ -200,6 +200,8 @@ pub struct ConditionDef {
     pub legs: Vec<Spanned<String>>,
     /// `move as friend …` statements (the word after `friend`).
     pub lends: Vec<Spanned<String>>,
+    /// `transfer WHO from SET to SET` statements (the three words).
+    pub transfers: Vec<[Spanned<String>; 3]>,
     /// `holes at …` statements (the word after `at`).
     pub holes: Vec<Spanned<String>>,
     /// The rule names after `incompatible with`.

@@ -300,9 +300,11 @@ impl Checker<'_> {
         let walk_lent = self.lend(c).filter(|_| !option);
         let (holes_given, holes_left) = self.holes(c);
         let (holes_given, holes_left) = (holes_given && !option, holes_left && !option);
+        let transfers_given = self.transfer(c) && !option;
         if rebirth.is_none()
             && !holes_given
             && !holes_left
+            && !transfers_given
             && !checks_from_both
             && !leg_after_capture
             && walk_lent.is_none()
@@ -319,7 +321,7 @@ impl Checker<'_> {
                 c.name.span,
                 format!("the condition `{}` does nothing", c.name.node),
                 "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `select`, `check from`, \
-                 `after capture move`, `move as friend` or `holes at` statement",
+                 `after capture move`, `move as friend`, `holes at` or `transfer` statement",
             );
         }
         let uses_last = paralyse
@@ -353,6 +355,7 @@ impl Checker<'_> {
             walk_lent,
             holes_given,
             holes_left,
+            transfers_given,
             incompatible: c.incompatible.iter().map(|n| n.node.clone()).collect(),
             uses_last,
             examples,
@@ -453,6 +456,46 @@ impl Checker<'_> {
             );
         }
         (given, left)
+    }
+
+    /// `transfer mover from given to given`: at most one, with `params squares`; whether
+    /// the condition says it.
+    fn transfer(&mut self, c: &ast::ConditionDef) -> bool {
+        if let Some([extra, ..]) = c.transfers.get(1) {
+            self.error(
+                extra.span,
+                "a condition says `transfer` at most once",
+                "remove this `transfer`",
+            );
+        }
+        let Some([who, from, to]) = c.transfers.first() else {
+            return false;
+        };
+        let before = self.errors.0.len();
+        if who.node != "mover" {
+            self.error(
+                who.span,
+                format!("unknown `transfer {}`", who.node),
+                "expected `transfer mover`: the unit that moved is carried on",
+            );
+        }
+        for set in [from, to] {
+            if set.node != "given" {
+                self.error(
+                    set.span,
+                    format!("unknown set of squares `{}`", set.node),
+                    "expected `given` (the squares the problem writes after the name)",
+                );
+            }
+        }
+        if !c.params.iter().any(|p| p.node == "squares") {
+            self.error(
+                who.span,
+                "`transfer … given` needs the squares a problem gives",
+                "add `params squares`",
+            );
+        }
+        self.errors.0.len() == before
     }
 
     /// `move as friend behind|ahead`: at most one; how many ranks ahead of the unit the

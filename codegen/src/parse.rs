@@ -253,6 +253,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::leg => "`after capture move as captured`",
         Rule::lend => "`move as friend behind|ahead`",
         Rule::holes => "`holes at given|departure`",
+        Rule::transfer => "`transfer mover from given to given`",
         Rule::incompatible => "`incompatible with …`",
         Rule::rule_name => "the name of a condition block, beginning with a capital",
         Rule::recolour => "`recolour mover when …`",
@@ -349,7 +350,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
     // Statements in the order a block is usually written; a keyword missing here is
     // grouped too, after these.
-    const ORDER: [&str; 28] = [
+    const ORDER: [&str; 29] = [
         "codes",
         "popeye",
         "german",
@@ -376,6 +377,7 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "after",
         "move",
         "holes",
+        "transfer",
         "incompatible",
         "example",
     ];
@@ -555,6 +557,7 @@ impl Ctx {
             legs: vec![],
             lends: vec![],
             holes: vec![],
+            transfers: vec![],
             incompatible: vec![],
             examples: vec![],
         };
@@ -617,6 +620,11 @@ impl Ctx {
                 Rule::holes => def
                     .holes
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),
+                Rule::transfer => {
+                    let mut it = stmt.into_inner().map(|w| self.spanned(&w));
+                    let mut next = || it.next().expect("word");
+                    def.transfers.push([next(), next(), next()]);
+                }
                 Rule::incompatible => def
                     .incompatible
                     .extend(stmt.into_inner().map(|n| self.spanned(&n))),

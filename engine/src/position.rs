@@ -19,6 +19,7 @@ mod after;
 mod borrow;
 mod legs;
 mod lent;
+mod transfer;
 
 /// Castling rights: whether each side's royal unit and each of its castling partners
 /// still stand unmoved on their game-array squares.
@@ -494,6 +495,10 @@ impl<R: RuleSet> Position<R> {
         }
         if self.rules.has_after_effects() {
             self.after_effects(out);
+        }
+        let carriers = self.rules.transfer_squares();
+        if carriers.non_empty() {
+            self.transfers(carriers, out);
         }
     }
 

@@ -155,6 +155,14 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
         Bitboard::EMPTY
     }
 
+    /// Phase 4, units carried on: the squares (given to the active conditions that say
+    /// `transfer mover from given to given`, Wormholes) from which a unit a move leaves
+    /// on one is carried on to another that is free, each choice a move of its own (see
+    /// [`Position::transfer_observes`]). Empty when none is active.
+    fn transfer_squares(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
+
     /// Phase 4: whether a square a unit leaves by moving becomes a hole when the move
     /// leaves it empty (`holes at departure`, Haaner chess). [`Position::make`] digs
     /// them with the move and fills them when it is taken back.

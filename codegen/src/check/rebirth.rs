@@ -32,6 +32,7 @@ impl Checker<'_> {
         misplaced.extend(c.legs.iter().map(|w| (w.span, "after capture move")));
         misplaced.extend(c.lends.iter().map(|w| (w.span, "move as friend")));
         misplaced.extend(c.holes.iter().map(|w| (w.span, "holes at")));
+        misplaced.extend(c.transfers.iter().map(|[w, ..]| (w.span, "transfer")));
         misplaced.extend(c.incompatible.iter().map(|w| (w.span, "incompatible with")));
         for (span, what) in misplaced {
             self.error(

@@ -729,6 +729,7 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             || !c.forbid.is_empty()
             || c.checks_from_both
             || c.walk_lent.is_some()
+            || c.transfers_given
             || judges_observation(c.rebirth.as_ref())
     });
     let both_check = any_active(rules, |c| c.checks_from_both);
@@ -740,15 +741,22 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
     });
     let selecting_for = any_active_for(rules, |c| c.select.is_some());
     let leaving_holes = any_active(rules, |c| c.holes_left);
-    let given_holes = parts.slots.iter().filter_map(|&(i, slot)| {
-        if !rules.conditions[i].holes_given {
-            return None;
-        }
-        let (w, b) = bit(i);
-        let w = Literal::usize_unsuffixed(w);
-        let slot = Literal::usize_unsuffixed(slot);
-        Some(quote!(if self.active[#w] & #b != 0 { holes |= self.squares[#slot]; }))
-    });
+    // the union of the given squares of the active conditions for which `f` holds
+    let given = |f: fn(&Condition) -> bool, set: TokenStream| -> Vec<TokenStream> {
+        parts
+            .slots
+            .iter()
+            .filter(|&&(i, _)| f(&rules.conditions[i]))
+            .map(|&(i, slot)| {
+                let (w, b) = bit(i);
+                let w = Literal::usize_unsuffixed(w);
+                let slot = Literal::usize_unsuffixed(slot);
+                quote!(if self.active[#w] & #b != 0 { #set |= self.squares[#slot]; })
+            })
+            .collect()
+    };
+    let given_holes = given(|c| c.holes_given, quote!(holes));
+    let given_transfers = given(|c| c.transfers_given, quote!(squares));
     let Parts {
         rebirths,
         rebirth_effects,
@@ -818,6 +826,14 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             holes
         }
 
+        #[inline]
+        fn transfer_squares(&self) -> Bitboard {
+            #[allow(unused_mut)]
+            let mut squares = Bitboard::EMPTY;
+            #(#given_transfers)*
+            squares
+        }
+
         #[inline(always)]
         fn leaves_holes(&self) -> bool {
             #leaving_holes
@@ -865,6 +881,7 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             !self.paralysed(pos, &mv, piece, side)
                 && allowed
                 && self.rebirth_possible(pos, from, piece, target, arrival, side)
+                && pos.transfer_observes(from, arrival)
         }
 
         #[inline(always)]

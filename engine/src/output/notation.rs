@@ -124,9 +124,16 @@ fn push_effects(s: &mut String, names: &Names, mv: &Move) {
                 if p == q =>
             {
                 s.push_str(&format!("[{}{a}->{b}", bracketed(names, *p)));
+                i += 2;
+                // a pawn carried to its last rank promotes there: `[wPa4->f8=Q]`
+                if let Some(Effect::Promote { at, to, .. }) = extras.get(i) {
+                    if at == b {
+                        s.push_str(&format!("={}", unit(names, *to, true)));
+                        i += 1;
+                    }
+                }
                 push_recolour(s, names, mv, *b);
                 s.push(']');
-                i += 2;
             }
             (Effect::Add { at, piece }, next) => {
                 s.push_str(&format!("[+{}{at}", bracketed(names, *piece)));
