@@ -61,7 +61,7 @@ fn effect(names: &Names, e: &Effect) -> Value {
             v["effect"] = json!("add");
             v
         }
-        Effect::Remove { at, piece } => {
+        Effect::Remove { at, piece, .. } => {
             let mut v = placed(names, *piece, *at);
             v["effect"] = json!("remove");
             v
@@ -72,7 +72,7 @@ fn effect(names: &Names, e: &Effect) -> Value {
             "from": unit(names, *from),
             "to": unit(names, *to),
         }),
-        Effect::Recolour { at, from, to } => json!({
+        Effect::Recolour { at, from, to, .. } => json!({
             "effect": "recolour",
             "square": at.to_string(),
             "from": unit(names, *from),

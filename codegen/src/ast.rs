@@ -200,6 +200,9 @@ pub struct ConditionDef {
     pub legs: Vec<Spanned<String>>,
     /// `move as friend …` statements (the word after `friend`).
     pub lends: Vec<Spanned<String>>,
+    /// `after capture ACTION unit of SIDE like captured [neutrals included] [as
+    /// promoted]` statements.
+    pub strikes: Vec<StrikeDef>,
     /// `transfer WHO from SET to SET` statements (the three words).
     pub transfers: Vec<[Spanned<String>; 3]>,
     /// `holes at …` statements (the word after `at`).
@@ -208,6 +211,19 @@ pub struct ConditionDef {
     pub incompatible: Vec<Spanned<String>>,
     /// `example "…" { … }` blocks.
     pub examples: Vec<Example>,
+}
+
+/// `after capture ACTION unit of SIDE like captured [neutrals included]`.
+#[derive(Clone, Debug)]
+pub struct StrikeDef {
+    /// `remove` or `recolour`.
+    pub action: Spanned<String>,
+    /// `capturer_side` or `captured_side`.
+    pub side: Spanned<String>,
+    /// Whether `neutrals included` follows.
+    pub neutrals: bool,
+    /// Whether `as promoted` follows.
+    pub promoted: bool,
 }
 
 /// `forbid [moves] when TRUTH`.

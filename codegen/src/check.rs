@@ -301,10 +301,12 @@ impl Checker<'_> {
         let (holes_given, holes_left) = self.holes(c);
         let (holes_given, holes_left) = (holes_given && !option, holes_left && !option);
         let transfers_given = self.transfer(c) && !option;
+        let strike = self.strike(c).filter(|_| !option);
         if rebirth.is_none()
             && !holes_given
             && !holes_left
             && !transfers_given
+            && strike.is_none()
             && !checks_from_both
             && !leg_after_capture
             && walk_lent.is_none()
@@ -321,7 +323,8 @@ impl Checker<'_> {
                 c.name.span,
                 format!("the condition `{}` does nothing", c.name.node),
                 "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `select`, `check from`, \
-                 `after capture move`, `move as friend`, `holes at` or `transfer` statement",
+                 `after capture move`, `after capture remove`, `move as friend`, `holes at` \
+                 or `transfer` statement",
             );
         }
         let uses_last = paralyse
@@ -356,6 +359,7 @@ impl Checker<'_> {
             holes_given,
             holes_left,
             transfers_given,
+            strike,
             incompatible: c.incompatible.iter().map(|n| n.node.clone()).collect(),
             uses_last,
             examples,
@@ -456,6 +460,45 @@ impl Checker<'_> {
             );
         }
         (given, left)
+    }
+
+    /// `after capture remove|recolour unit of capturer_side|captured_side like captured`:
+    /// at most one; (recolour, the capturer's side, neutrals included, as promoted).
+    fn strike(&mut self, c: &ast::ConditionDef) -> Option<(bool, bool, bool, bool)> {
+        if let Some(extra) = c.strikes.get(1) {
+            self.error(
+                extra.action.span,
+                "a condition says `after capture remove|recolour` at most once",
+                "remove this statement",
+            );
+        }
+        let s = c.strikes.first()?;
+        let recolour = match s.action.node.as_str() {
+            "remove" => Some(false),
+            "recolour" => Some(true),
+            other => {
+                self.error(
+                    s.action.span,
+                    format!("unknown `after capture {other}`"),
+                    "expected `remove` (the unit leaves the board) or `recolour` (it \
+                     changes side)",
+                );
+                None
+            }
+        };
+        let own = match s.side.node.as_str() {
+            "capturer_side" => Some(true),
+            "captured_side" => Some(false),
+            other => {
+                self.error(
+                    s.side.span,
+                    format!("unknown side `{other}`"),
+                    "expected `capturer_side` or `captured_side`",
+                );
+                None
+            }
+        };
+        Some((recolour?, own?, s.neutrals, s.promoted))
     }
 
     /// `transfer mover from given to given`: at most one, with `params squares`; whether

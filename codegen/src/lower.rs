@@ -163,6 +163,9 @@ pub struct Condition {
     /// `holes at departure`: after each move, a square a unit left by moving is a hole
     /// when the move leaves it empty.
     pub holes_left: bool,
+    /// `after capture remove|recolour unit of SIDE like captured`: (recolour, the
+    /// capturer's side, neutrals included, as promoted).
+    pub strike: Option<(bool, bool, bool, bool)>,
     /// `transfer mover from given to given`: a unit the move leaves on one of the squares
     /// given is carried on to another of them that is free, each a move of its own.
     pub transfers_given: bool,

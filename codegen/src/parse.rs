@@ -254,6 +254,9 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::lend => "`move as friend behind|ahead`",
         Rule::holes => "`holes at given|departure`",
         Rule::transfer => "`transfer mover from given to given`",
+        Rule::strike => "`after capture remove|recolour unit of capturer_side|captured_side like captured`",
+        Rule::neutrals => "`neutrals included`",
+        Rule::as_promoted => "`as promoted`",
         Rule::incompatible => "`incompatible with …`",
         Rule::rule_name => "the name of a condition block, beginning with a capital",
         Rule::recolour => "`recolour mover when …`",
@@ -558,6 +561,7 @@ impl Ctx {
             lends: vec![],
             holes: vec![],
             transfers: vec![],
+            strikes: vec![],
             incompatible: vec![],
             examples: vec![],
         };
@@ -620,6 +624,26 @@ impl Ctx {
                 Rule::holes => def
                     .holes
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),
+                Rule::strike => {
+                    let mut action = None;
+                    let mut side = None;
+                    let mut neutrals = false;
+                    let mut promoted = false;
+                    for part in stmt.into_inner() {
+                        match part.as_rule() {
+                            Rule::neutrals => neutrals = true,
+                            Rule::as_promoted => promoted = true,
+                            _ if action.is_none() => action = Some(self.spanned(&part)),
+                            _ => side = Some(self.spanned(&part)),
+                        }
+                    }
+                    def.strikes.push(StrikeDef {
+                        action: action.expect("action"),
+                        side: side.expect("side"),
+                        neutrals,
+                        promoted,
+                    });
+                }
                 Rule::transfer => {
                     let mut it = stmt.into_inner().map(|w| self.spanned(&w));
                     let mut next = || it.next().expect("word");

@@ -37,6 +37,10 @@ pub enum Effect {
         at: Square,
         /// What stood there.
         piece: Piece,
+        /// Whether the notation leaves it out: a mover vanishing where it arrived
+        /// because its rebirth square is taken (AntiCirce), which the reference does
+        /// not write.
+        silent: bool,
     },
     /// The unit `from` standing on `at` passes to another side, becoming `to` (the
     /// capturer under Andernach chess).
@@ -47,6 +51,10 @@ pub enum Effect {
         from: Piece,
         /// What it becomes: the same kind, another owner.
         to: Piece,
+        /// Whether the notation writes it apart, `[b5=b]`, even for the mover where it
+        /// arrives (a unit a capture strikes, Breton chess), rather than after the
+        /// movement, `Qg5*g8=w` (Andernach chess).
+        apart: bool,
     },
 }
 
@@ -223,6 +231,7 @@ impl Move {
         mv.extras[0] = Some(Effect::Remove {
             at: leaves,
             piece: partner,
+            silent: false,
         });
         mv.extras[1] = Some(Effect::Add {
             at: arrives,
@@ -256,7 +265,9 @@ impl Move {
         let mut unit = self.arriving();
         for effect in self.extras() {
             match *effect {
-                Effect::Remove { at: sq, piece } if at == Some(sq) && piece == unit => at = None,
+                Effect::Remove { at: sq, piece, .. } if at == Some(sq) && piece == unit => {
+                    at = None
+                }
                 Effect::Add { at: sq, piece } if at.is_none() && piece == unit => at = Some(sq),
                 Effect::Promote { at: sq, to, .. } | Effect::Recolour { at: sq, to, .. }
                     if at == Some(sq) =>

@@ -19,6 +19,7 @@ mod after;
 mod borrow;
 mod legs;
 mod lent;
+mod strike;
 mod transfer;
 
 /// Castling rights: whether each side's royal unit and each of its castling partners
@@ -496,6 +497,9 @@ impl<R: RuleSet> Position<R> {
         if self.rules.has_after_effects() {
             self.after_effects(out);
         }
+        if let Some(strike) = self.rules.strike(side) {
+            self.strikes(strike, out);
+        }
         let carriers = self.rules.transfer_squares();
         if carriers.non_empty() {
             self.transfers(carriers, out);
@@ -524,7 +528,7 @@ impl<R: RuleSet> Position<R> {
             [mover, partner]
                 .into_iter()
                 .flatten()
-                .all(|(at, unit)| recolour(mv, at, unit))
+                .all(|(at, unit)| recolour(mv, at, unit, false))
         });
     }
 
@@ -802,7 +806,7 @@ impl<R: RuleSet> Position<R> {
                 Effect::Add { at, .. } => {
                     self.board.take_hashing::<HASH>(at);
                 }
-                Effect::Remove { at, piece } => self.board.put_hashing::<HASH>(at, piece),
+                Effect::Remove { at, piece, .. } => self.board.put_hashing::<HASH>(at, piece),
                 Effect::Promote { at, from, .. } | Effect::Recolour { at, from, .. } => {
                     self.board.take_hashing::<HASH>(at);
                     self.board.put_hashing::<HASH>(at, from);
@@ -911,7 +915,7 @@ fn departures(mv: &Move) -> impl Iterator<Item = Square> {
 /// Adds to `mv` the change of `unit`, standing on `at`, to the other side (White and
 /// Black change places, a neutral unit stays neutral); false when the move has no room
 /// left for it.
-fn recolour(mv: &mut Move, at: Square, unit: Piece) -> bool {
+fn recolour(mv: &mut Move, at: Square, unit: Piece, apart: bool) -> bool {
     let owner = match unit.owner {
         Owner::White => Owner::Black,
         Owner::Black => Owner::White,
@@ -921,6 +925,7 @@ fn recolour(mv: &mut Move, at: Square, unit: Piece) -> bool {
         at,
         from: unit,
         to: Piece { owner, ..unit },
+        apart,
     })
 }
 

@@ -166,14 +166,23 @@ pub fn rebirth_effects<R: RuleSet>(
         Outcome::Forbidden => return Rebirths::Forbidden,
         Outcome::Stands => return Rebirths::Unchanged,
         Outcome::Vanishes(piece) if rebirth.who == Reborn::Capturer => {
-            return Rebirths::Effects([Some(Effect::Remove { at: mv.to, piece }), None])
+            let vanish = Effect::Remove {
+                at: mv.to,
+                piece,
+                silent: true,
+            };
+            return Rebirths::Effects([Some(vanish), None]);
         }
         Outcome::Vanishes(_) => return Rebirths::Unchanged,
         Outcome::Reappears(piece, sq) => (piece, sq),
     };
     match rebirth.who {
         Reborn::Capturer => Rebirths::Effects([
-            Some(Effect::Remove { at: mv.to, piece }),
+            Some(Effect::Remove {
+                at: mv.to,
+                piece,
+                silent: false,
+            }),
             Some(Effect::Add { at: sq, piece }),
         ]),
         Reborn::Captured => {

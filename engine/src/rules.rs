@@ -65,6 +65,23 @@ pub struct ConditionInfo {
     pub incompatible: &'static [&'static str],
 }
 
+/// What a capture does besides (`after capture remove|recolour unit of SIDE like
+/// captured`, Breton chess): to one unit of the captured unit's walk — of the capturer's
+/// side or of the captured unit's — each such unit a move of its own; a capture finding
+/// none stays as it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strike {
+    /// The unit changes side instead of leaving the board.
+    pub recolour: bool,
+    /// The unit is of the capturer's side (else of the captured unit's).
+    pub own: bool,
+    /// A neutral unit of that walk counts as one of the side's.
+    pub neutrals: bool,
+    /// A pawn capturing onto its last rank counts as the unit it promotes to (else as
+    /// the pawn it was: struck, it never promotes).
+    pub promoted: bool,
+}
+
 /// A set of rules: the kinds of units and the conditions, generated from `rules/`.
 ///
 /// A value of the type holds the conditions active in one problem; the kinds are static.
@@ -153,6 +170,14 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// board for every walk.
     fn holes(&self) -> Bitboard {
         Bitboard::EMPTY
+    }
+
+    /// Phase 4, a capture striking again: when an active condition makes every capture
+    /// by `side` take off (or turn) a unit of the captured unit's walk too (`after
+    /// capture remove|recolour unit of … like captured`, Breton chess), how.
+    #[inline(always)]
+    fn strike(&self, _side: Side) -> Option<Strike> {
+        None
     }
 
     /// Phase 4, units carried on: the squares (given to the active conditions that say

@@ -33,6 +33,11 @@ impl Checker<'_> {
         misplaced.extend(c.lends.iter().map(|w| (w.span, "move as friend")));
         misplaced.extend(c.holes.iter().map(|w| (w.span, "holes at")));
         misplaced.extend(c.transfers.iter().map(|[w, ..]| (w.span, "transfer")));
+        misplaced.extend(
+            c.strikes
+                .iter()
+                .map(|s| (s.action.span, "after capture remove")),
+        );
         misplaced.extend(c.incompatible.iter().map(|w| (w.span, "incompatible with")));
         for (span, what) in misplaced {
             self.error(

@@ -741,6 +741,15 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
     });
     let selecting_for = any_active_for(rules, |c| c.select.is_some());
     let leaving_holes = any_active(rules, |c| c.holes_left);
+    let striking = rules.conditions.iter().enumerate().filter_map(|(i, c)| {
+        let (recolour, own, neutrals, promoted) = c.strike?;
+        let on = active(i, c, quote!(side));
+        Some(quote! {
+            if #on {
+                return Some(Strike { recolour: #recolour, own: #own, neutrals: #neutrals, promoted: #promoted });
+            }
+        })
+    });
     // the union of the given squares of the active conditions for which `f` holds
     let given = |f: fn(&Condition) -> bool, set: TokenStream| -> Vec<TokenStream> {
         parts
@@ -824,6 +833,13 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             let mut holes = Bitboard::EMPTY;
             #(#given_holes)*
             holes
+        }
+
+        #[inline(always)]
+        fn strike(&self, side: Side) -> Option<Strike> {
+            let _ = side;
+            #(#striking)*
+            None
         }
 
         #[inline]

@@ -92,7 +92,13 @@ fn arrival_kept(mv: &Move) -> bool {
 /// `at`.
 fn push_recolour(s: &mut String, names: &Names, mv: &Move, at: Square) {
     for effect in mv.extras() {
-        if let Effect::Recolour { at: sq, to, .. } = effect {
+        if let Effect::Recolour {
+            at: sq,
+            to,
+            apart: false,
+            ..
+        } = effect
+        {
             if *sq == at {
                 s.push('=');
                 s.push(names.colour_letter(to.owner));
@@ -102,12 +108,14 @@ fn push_recolour(s: &mut String, names: &Names, mv: &Move, at: Square) {
 }
 
 /// Whether the recolouring on `at` is written with the text that puts its unit there:
-/// after the movement to `mv.to`, or inside the bracket of a unit added on `at`.
-fn recolour_attached(mv: &Move, at: Square) -> bool {
-    (at == mv.to && arrival_kept(mv))
-        || mv
-            .extras()
-            .any(|e| matches!(e, Effect::Add { at: sq, .. } if *sq == at))
+/// after the movement to `mv.to`, or inside the bracket of a unit added on `at` (never
+/// when it is written apart).
+fn recolour_attached(mv: &Move, at: Square, apart: bool) -> bool {
+    !apart
+        && (at == mv.to && arrival_kept(mv)
+            || mv
+                .extras()
+                .any(|e| matches!(e, Effect::Add { at: sq, .. } if *sq == at)))
 }
 
 /// Writes the further effects of `mv` after it: `[+bPd7]` a unit added (`=Q` when it
@@ -120,9 +128,12 @@ fn push_effects(s: &mut String, names: &Names, mv: &Move) {
     while i < extras.len() {
         match (extras[i], extras.get(i + 1)) {
             // a unit leaving a square and appearing elsewhere: a transfer
-            (Effect::Remove { at: a, piece: p }, Some(Effect::Add { at: b, piece: q }))
-                if p == q =>
-            {
+            (
+                Effect::Remove {
+                    at: a, piece: p, ..
+                },
+                Some(Effect::Add { at: b, piece: q }),
+            ) if p == q => {
                 s.push_str(&format!("[{}{a}->{b}", bracketed(names, *p)));
                 i += 2;
                 // a pawn carried to its last rank promotes there: `[wPa4->f8=Q]`
@@ -147,7 +158,7 @@ fn push_effects(s: &mut String, names: &Names, mv: &Move) {
                 push_recolour(s, names, mv, *at);
                 s.push(']');
             }
-            (Effect::Recolour { at, .. }, _) if recolour_attached(mv, *at) => i += 1,
+            (Effect::Recolour { at, apart, .. }, _) if recolour_attached(mv, *at, *apart) => i += 1,
             (Effect::Recolour { at, to, .. }, _) => {
                 s.push_str(&format!("[{at}={}]", names.colour_letter(to.owner)));
                 i += 1;
@@ -156,10 +167,11 @@ fn push_effects(s: &mut String, names: &Names, mv: &Move) {
                 s.push_str(&format!("[{at}={}]", unit(names, *to, true)));
                 i += 1;
             }
-            // the mover leaving the board where it arrived (AntiCirce, its rebirth
-            // square taken): the reference writes nothing
-            (Effect::Remove { at, .. }, _) if *at == mv.to => i += 1,
-            (Effect::Remove { at, piece }, _) => {
+            // the mover vanishing where it arrived (AntiCirce, its rebirth square
+            // taken): the reference writes nothing; any other unit taken off, the mover
+            // too (Breton), is written `[-wPc4]`
+            (Effect::Remove { silent: true, .. }, _) => i += 1,
+            (Effect::Remove { at, piece, .. }, _) => {
                 s.push_str(&format!("[-{}{at}]", bracketed(names, *piece)));
                 i += 1;
             }

@@ -32,7 +32,12 @@ impl<R: RuleSet> Position<R> {
                     continue;
                 }
                 let mut moved = mv;
-                if moved.add_effect(Effect::Remove { at, piece: unit })
+                let leaves = Effect::Remove {
+                    at,
+                    piece: unit,
+                    silent: false,
+                };
+                if moved.add_effect(leaves)
                     && moved.add_effect(Effect::Add {
                         at: to,
                         piece: unit,

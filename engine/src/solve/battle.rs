@@ -5,8 +5,9 @@
 
 use super::table::{table_key, TAG_ATTACK, TAG_DEFENCE};
 use super::Solver;
-use crate::moves::Move;
+use crate::moves::{Effect, Move};
 use crate::rules::RuleSet;
+use crate::square::Square;
 use crate::stipulation::Family;
 
 impl<R: RuleSet> Solver<'_, R> {
@@ -289,9 +290,20 @@ impl<R: RuleSet> Solver<'_, R> {
     /// Whether the attacker's move `t` (legal here?) still wins in `len`.
     pub(super) fn still_wins(&mut self, t: &Move, len: u32) -> bool {
         let moves = self.legal();
+        // the threat itself when it can still be played with the same effects, else
+        // the move of the same unit between the same squares taking off the same
+        // units (a rebirth may differ now, its square taken; a unit a capture strikes
+        // is the mover's choice, as a promotion is)
+        let same = |m: &Move| {
+            m.from == t.from
+                && m.to == t.to
+                && m.promotion == t.promotion
+                && taken_off(m).eq(taken_off(t))
+        };
         let found = moves
             .iter()
-            .find(|m| m.from == t.from && m.to == t.to && m.promotion == t.promotion)
+            .find(|&m| m == t)
+            .or_else(|| moves.iter().find(|m| same(m)))
             .copied();
         self.give_back(moves);
         let Some(mv) = found else { return false };
@@ -318,4 +330,15 @@ impl<R: RuleSet> Solver<'_, R> {
         self.give_back(moves);
         wins
     }
+}
+
+/// The squares from which `mv`'s extra effects take a unit off the board, in order (not
+/// a mover vanishing where it arrived).
+fn taken_off(mv: &Move) -> impl Iterator<Item = Square> + '_ {
+    mv.extras().filter_map(|e| match *e {
+        Effect::Remove {
+            at, silent: false, ..
+        } => Some(at),
+        _ => None,
+    })
 }
