@@ -332,13 +332,19 @@ impl<R: RuleSet> Solver<'_, R> {
     }
 }
 
-/// The squares from which `mv`'s extra effects take a unit off the board, in order (not
-/// a mover vanishing where it arrived).
+/// The squares from which `mv`'s extra effects take a unit off the board for good, in
+/// order: a unit struck by the capture, not a unit carried elsewhere (a removal followed
+/// by an addition, as an AntiCirce rebirth of the capturer) nor a mover vanishing where
+/// it arrived. A capture itself does not count: the same movement onto the square, now
+/// empty, is the same threat.
 fn taken_off(mv: &Move) -> impl Iterator<Item = Square> + '_ {
-    mv.extras().filter_map(|e| match *e {
-        Effect::Remove {
-            at, silent: false, ..
-        } => Some(at),
-        _ => None,
+    let mut effects = mv.extras().peekable();
+    std::iter::from_fn(move || loop {
+        match *effects.next()? {
+            Effect::Remove {
+                at, silent: false, ..
+            } if !matches!(effects.peek(), Some(Effect::Add { .. })) => return Some(at),
+            _ => {}
+        }
     })
 }
