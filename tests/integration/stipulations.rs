@@ -10,7 +10,7 @@
 //! attacking move and its defence before a direct branch, a constraint `{goal}` binding
 //! each defence. A side without a king that cannot move is stalemated.
 
-mod common;
+use crate::common;
 
 /// Solves `problem` (one problem in the reference's English input language) and returns
 /// what `fairyforge solve --no-board` writes.

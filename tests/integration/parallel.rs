@@ -1,7 +1,7 @@
 //! Long help and series play shared out among threads (`--threads`): the workers must
 //! find every line the one search finds, and the output must come in the same order.
 
-mod common;
+use crate::common;
 
 /// `fairyforge solve --no-board --threads N` on the problem, without the timing line.
 fn solve(name: &str, problem: &str, threads: &str) -> String {

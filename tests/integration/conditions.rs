@@ -4,7 +4,7 @@
 //! capture en passant as an observation. Conditions that cannot be combined are refused
 //! together, at the line and column of the second.
 
-mod common;
+use crate::common;
 
 /// The first-move lines of `fairyforge solve --no-board` for the problem with `lines`
 /// between `BeginProblem` and `EndProblem`, sorted.

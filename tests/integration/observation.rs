@@ -16,7 +16,7 @@ use fairyforge::Rules;
 /// Positions per kind featured (each checked for both sides).
 const POSITIONS_PER_KIND: usize = 400;
 
-mod common;
+use crate::common;
 use common::{place, XorShift};
 
 fn kinds() -> &'static [fairyforge::engine::KindInfo] {

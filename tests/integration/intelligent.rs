@@ -18,7 +18,7 @@ use fairyforge::Rules;
 /// The most nodes one search may take before its position is left out.
 const NODES: u64 = 4_000_000;
 
-mod common;
+use crate::common;
 use common::XorShift;
 
 /// Kings (sometimes on their game-array squares with rooks in the corners and castling

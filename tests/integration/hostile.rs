@@ -3,7 +3,7 @@
 //! A length beyond the most a stipulation may ask for is an error at its place, never a
 //! stack overflow or an allocation sized by the number written.
 
-mod common;
+use crate::common;
 
 use common::run_solve;
 

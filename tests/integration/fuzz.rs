@@ -10,7 +10,7 @@
 //! `PROPTEST_CASES=5000 PROPTEST_RNG_SEED=$RANDOM cargo test --release --test fuzz`, and
 //! `FAIRYFORGE_FUZZ_CORPUS=DIR` adds every `*.inp` of DIR to the seeds.
 
-#[path = "../codegen/tests/mutate/mod.rs"]
+#[path = "../../codegen/tests/mutate/mod.rs"]
 mod mutate;
 
 use fairyforge::engine::input::{self, InputError};
@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 /// Small problems to start from, besides the showcase.
 const SEEDS: &[&str] = &[
-    include_str!("../data/problems/showcase.inp"),
+    include_str!("../../data/problems/showcase.inp"),
     "BeginProblem\nPieces White Ke1 Qd1 Ra1 Black Ke8 Pa7\nStipulation ser-=12\nOption NoBoard\nEndProblem\n",
     "BeginProblem\nAuthor R.Turnbull\nStipulation #2\nCondition BlackOscillatingKings\nPieces White Kh6 Qg5 Sh1 Black Kf3 Sg2 Pg6\nOption Variation\nEndProblem\n",
     "AnfangProblem\nTitel Hilfsreflexmatt\nSteine Weiss Kd1 Bd2 Da8 Schwarz Ka3 Ba5e3\nForderung hr#2\nEndeProblem\n",

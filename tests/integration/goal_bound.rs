@@ -16,7 +16,7 @@ use fairyforge::Rules;
 /// Random positions tried.
 const POSITIONS: usize = 100;
 
-mod common;
+use crate::common;
 use common::XorShift;
 
 /// Kings (sometimes on their game-array squares with rooks in the corners and castling

@@ -3,7 +3,7 @@
 //! or warnings where the reference solves it all the same; in JSON a refused problem is
 //! an error object. The problem after it in the file is solved in every case.
 
-mod common;
+use crate::common;
 
 use common::run_solve;
 

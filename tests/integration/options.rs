@@ -10,7 +10,7 @@
 //! by mating as well. StopOnShortSolutions ends help play at its shortest solutions.
 //! StartMoveNumber and UpToMoveNumber try only the first moves with those numbers.
 
-mod common;
+use crate::common;
 
 /// What `fairyforge solve` writes for `problem` (the reference's English language).
 fn solve(name: &str, problem: &str) -> String {
