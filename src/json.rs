@@ -78,6 +78,13 @@ fn effect(names: &Names, e: &Effect) -> Value {
             "from": unit(names, *from),
             "to": unit(names, *to),
         }),
+        Effect::RecolourAll { units } => json!({
+            "effect": "recolour_all",
+            "units": units
+                .iter()
+                .map(|(at, o)| json!({ "square": at.to_string(), "owner": owner(o) }))
+                .collect::<Vec<_>>(),
+        }),
     }
 }
 

@@ -203,6 +203,8 @@ pub struct ConditionDef {
     /// `after capture ACTION unit of SIDE like captured [neutrals included] [as
     /// promoted]` statements.
     pub strikes: Vec<StrikeDef>,
+    /// `recolour observed by …` statements (the word after `by`).
+    pub recolour_observed: Vec<Spanned<String>>,
     /// `transfer WHO from SET to SET` statements (the three words).
     pub transfers: Vec<[Spanned<String>; 3]>,
     /// `holes at …` statements (the word after `at`).

@@ -302,11 +302,13 @@ impl Checker<'_> {
         let (holes_given, holes_left) = (holes_given && !option, holes_left && !option);
         let transfers_given = self.transfer(c) && !option;
         let strike = self.strike(c).filter(|_| !option);
+        let recolour_observed = self.recolour_observed(c).filter(|_| !option);
         if rebirth.is_none()
             && !holes_given
             && !holes_left
             && !transfers_given
             && strike.is_none()
+            && recolour_observed.is_none()
             && !checks_from_both
             && !leg_after_capture
             && walk_lent.is_none()
@@ -323,8 +325,8 @@ impl Checker<'_> {
                 c.name.span,
                 format!("the condition `{}` does nothing", c.name.node),
                 "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `select`, `check from`, \
-                 `after capture move`, `after capture remove`, `move as friend`, `holes at` \
-                 or `transfer` statement",
+                 `after capture move`, `after capture remove`, `move as friend`, `holes at`, \
+                 `transfer` or `recolour observed` statement",
             );
         }
         let uses_last = paralyse
@@ -360,6 +362,7 @@ impl Checker<'_> {
             holes_left,
             transfers_given,
             strike,
+            recolour_observed,
             incompatible: c.incompatible.iter().map(|n| n.node.clone()).collect(),
             uses_last,
             examples,
@@ -499,6 +502,32 @@ impl Checker<'_> {
             }
         };
         Some((recolour?, own?, s.neutrals, s.promoted))
+    }
+
+    /// `recolour observed by mover|checkers`: at most one; whether every unit giving
+    /// check recolours (`checkers`) rather than the moving unit alone (`mover`).
+    fn recolour_observed(&mut self, c: &ast::ConditionDef) -> Option<bool> {
+        if let Some(extra) = c.recolour_observed.get(1) {
+            self.error(
+                extra.span,
+                "a condition says `recolour observed` at most once",
+                "remove this statement",
+            );
+        }
+        let by = c.recolour_observed.first()?;
+        match by.node.as_str() {
+            "mover" => Some(false),
+            "checkers" => Some(true),
+            other => {
+                self.error(
+                    by.span,
+                    format!("unknown observer `{other}`"),
+                    "expected `mover` (the unit that moved, when it gives check) or \
+                     `checkers` (every unit of its side giving check)",
+                );
+                None
+            }
+        }
     }
 
     /// `transfer mover from given to given`: at most one, with `params squares`; whether

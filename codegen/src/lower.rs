@@ -166,6 +166,9 @@ pub struct Condition {
     /// `after capture remove|recolour unit of SIDE like captured`: (recolour, the
     /// capturer's side, neutrals included, as promoted).
     pub strike: Option<(bool, bool, bool, bool)>,
+    /// `recolour observed by mover|checkers`: after a move that checks, the units the
+    /// checking unit (`true`: each unit giving check) observes change side.
+    pub recolour_observed: Option<bool>,
     /// `transfer mover from given to given`: a unit the move leaves on one of the squares
     /// given is carried on to another of them that is free, each a move of its own.
     pub transfers_given: bool,

@@ -260,6 +260,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::incompatible => "`incompatible with …`",
         Rule::rule_name => "the name of a condition block, beginning with a capital",
         Rule::recolour => "`recolour mover when …`",
+        Rule::recolour_observed => "`recolour observed by mover|checkers`",
         Rule::sq_expr | Rule::sq_term | Rule::sq_word => {
             "a square (`capture`, `departure`, `arrival`, `game_array(captured)`, `(A.file, B.rank)`)"
         }
@@ -562,6 +563,7 @@ impl Ctx {
             holes: vec![],
             transfers: vec![],
             strikes: vec![],
+            recolour_observed: vec![],
             incompatible: vec![],
             examples: vec![],
         };
@@ -620,6 +622,9 @@ impl Ctx {
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),
                 Rule::lend => def
                     .lends
+                    .push(self.spanned(&stmt.into_inner().next().expect("word"))),
+                Rule::recolour_observed => def
+                    .recolour_observed
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),
                 Rule::holes => def
                     .holes

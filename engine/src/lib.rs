@@ -39,5 +39,5 @@ pub use fairyforge_vocab::Vocabulary;
 pub use moves::{Effect, Move, MoveKind, MoveList};
 pub use piece::{Kind, KindInfo, KindSet, Numbering, Owner, Piece, PromotionChoice, Side};
 pub use position::{Castling, EnPassant, Position};
-pub use rules::{ConditionInfo, ConditionSide, RuleExample, RuleSet, Strike};
+pub use rules::{ConditionInfo, ConditionSide, Observers, RuleExample, RuleSet, Strike};
 pub use square::Square;

@@ -139,7 +139,7 @@ pub fn contact_after<R: RuleSet>(pos: &Position<R>, mv: &Move, sq: Square) -> bo
         match *effect {
             Effect::Add { at, .. } => occupied.insert(at),
             Effect::Remove { at, .. } => occupied.remove(at),
-            Effect::Promote { .. } | Effect::Recolour { .. } => {}
+            Effect::Promote { .. } | Effect::Recolour { .. } | Effect::RecolourAll { .. } => {}
         }
     }
     touches(occupied, sq)

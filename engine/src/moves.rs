@@ -56,6 +56,56 @@ pub enum Effect {
         /// movement, `Qg5*g8=w` (Andernach chess).
         apart: bool,
     },
+    /// Every unit standing on one of the squares (none of them neutral) passes to the
+    /// other side: the units a checking unit observes (Masand chess). Written
+    /// `[c2=b][e2=w]`, in the order given; a move turning more units has several.
+    RecolourAll {
+        /// The squares, with the side each unit passes to.
+        units: Turned,
+    },
+}
+
+/// Up to eight squares, each with the side its unit passes to, packed in bytes so that
+/// an effect naming many squares keeps a move small.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Turned([u8; 8]);
+
+impl Turned {
+    const FREE: u8 = 0xFF;
+    const BLACK: u8 = 0x40;
+
+    /// None yet.
+    pub const EMPTY: Turned = Turned([Turned::FREE; 8]);
+
+    /// Adds the unit on `at` passing to `owner` (white or black); false when full.
+    #[inline]
+    pub fn push(&mut self, at: Square, owner: Owner) -> bool {
+        let Some(slot) = self.0.iter_mut().find(|b| **b == Turned::FREE) else {
+            return false;
+        };
+        let black = if owner == Owner::Black {
+            Turned::BLACK
+        } else {
+            0
+        };
+        *slot = at.index() as u8 | black;
+        true
+    }
+
+    /// The squares, in the order added, with the side each unit passes to.
+    pub fn iter(self) -> impl Iterator<Item = (Square, Owner)> {
+        self.0
+            .into_iter()
+            .take_while(|&b| b != Turned::FREE)
+            .map(|b| {
+                let owner = if b & Turned::BLACK != 0 {
+                    Owner::Black
+                } else {
+                    Owner::White
+                };
+                (Square::new(b & 0x3F), owner)
+            })
+    }
 }
 
 /// What kind of move this is, for notation and for the state it leaves behind.

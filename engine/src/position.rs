@@ -9,7 +9,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::moves::{Effect, Move, MoveKind, MoveList};
+use crate::moves::{Effect, Move, MoveKind, MoveList, Turned};
 use crate::piece::{Kind, Owner, Piece, PromotionChoice, Side};
 use crate::rebirth::Rebirths;
 use crate::rules::RuleSet;
@@ -19,6 +19,7 @@ mod after;
 mod borrow;
 mod legs;
 mod lent;
+mod observed;
 mod strike;
 mod transfer;
 
@@ -504,6 +505,9 @@ impl<R: RuleSet> Position<R> {
         if carriers.non_empty() {
             self.transfers(carriers, out);
         }
+        if let Some(by) = self.rules.recolours_observed(side) {
+            self.recolour_observed(by, out);
+        }
     }
 
     /// Phase 4, effects after the move: each move in `out` whose moved unit (or castling
@@ -637,7 +641,7 @@ impl<R: RuleSet> Position<R> {
                                 .contains(at)
                         }))
             }
-            Effect::Promote { .. } | Effect::Recolour { .. } => false,
+            Effect::Promote { .. } | Effect::Recolour { .. } | Effect::RecolourAll { .. } => false,
         }
     }
 
@@ -737,7 +741,7 @@ impl<R: RuleSet> Position<R> {
                     || R::KINDS[piece.kind.index()].royal
                     || (piece.owner == self.side.owner() && observes_from(piece.kind, at))
             }
-            Effect::Promote { .. } | Effect::Recolour { .. } => true,
+            Effect::Promote { .. } | Effect::Recolour { .. } | Effect::RecolourAll { .. } => true,
         };
         mv.extras().any(effect_may_check) || observes_from(mv.arriving().kind, mv.to)
     }
@@ -779,6 +783,7 @@ impl<R: RuleSet> Position<R> {
                     self.board.take_hashing::<HASH>(at);
                     self.board.put_hashing::<HASH>(at, to);
                 }
+                Effect::RecolourAll { units } => self.turn_all::<HASH>(units),
             }
         }
         if self.rules.leaves_holes() {
@@ -811,12 +816,23 @@ impl<R: RuleSet> Position<R> {
                     self.board.take_hashing::<HASH>(at);
                     self.board.put_hashing::<HASH>(at, from);
                 }
+                Effect::RecolourAll { units } => self.turn_all::<HASH>(units),
             }
         }
         self.board.take_hashing::<HASH>(mv.to);
         self.board.put_hashing::<HASH>(mv.from, mv.mover);
         if let Some(captured) = mv.captured {
             self.board.put_hashing::<HASH>(mv.capture_at, captured);
+        }
+    }
+
+    /// Every unit on the squares of `units` passes to the other side (its own inverse).
+    #[inline]
+    fn turn_all<const HASH: bool>(&mut self, units: Turned) {
+        for (sq, _) in units.iter() {
+            let unit = self.board.take_hashing::<HASH>(sq);
+            self.board
+                .put_hashing::<HASH>(sq, observed::turned_unit(unit));
         }
     }
 
@@ -834,7 +850,7 @@ impl<R: RuleSet> Position<R> {
             match *effect {
                 Effect::Add { at, piece } => castling = self.regain_castling(castling, at, piece),
                 Effect::Remove { at, .. } => castling = castling.touched(at),
-                Effect::Promote { .. } | Effect::Recolour { .. } => {}
+                Effect::Promote { .. } | Effect::Recolour { .. } | Effect::RecolourAll { .. } => {}
             }
         }
         if let MoveKind::CastleShort | MoveKind::CastleLong = mv.kind {

@@ -82,6 +82,18 @@ pub struct Strike {
     pub promoted: bool,
 }
 
+/// Which units recolour what they observe after a move that checks (`recolour observed
+/// by …`, Masand chess).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Observers {
+    /// The unit that moved, where the move leaves it, when it observes a royal unit of
+    /// the other side.
+    Mover,
+    /// Each unit of the side that moved observing such a royal unit, in the order of
+    /// the squares, each recolouring what it observes then and was not recoloured yet.
+    Checkers,
+}
+
 /// A set of rules: the kinds of units and the conditions, generated from `rules/`.
 ///
 /// A value of the type holds the conditions active in one problem; the kinds are static.
@@ -177,6 +189,15 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// capture remove|recolour unit of … like captured`, Breton chess), how.
     #[inline(always)]
     fn strike(&self, _side: Side) -> Option<Strike> {
+        None
+    }
+
+    /// Phase 4, units observed turned: when an active condition says that after a move
+    /// by `side` that checks, the units the checking unit observes (neither royal nor
+    /// neutral, of either side) change side (`recolour observed by …`, Masand chess),
+    /// which units check so.
+    #[inline(always)]
+    fn recolours_observed(&self, _side: Side) -> Option<Observers> {
         None
     }
 

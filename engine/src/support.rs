@@ -25,5 +25,7 @@ pub use crate::rebirth::{
     camp, game_array_square, push_rebirth, rebirth_effects, rebirth_observes, Rebirth, Rebirths,
     Reborn, WhenTaken,
 };
-pub use crate::rules::{ConditionInfo, ConditionSide, Param, RuleExample, RuleSet, Strike};
+pub use crate::rules::{
+    ConditionInfo, ConditionSide, Observers, Param, RuleExample, RuleSet, Strike,
+};
 pub use crate::square::Square;

@@ -38,6 +38,11 @@ impl Checker<'_> {
                 .iter()
                 .map(|s| (s.action.span, "after capture remove")),
         );
+        misplaced.extend(
+            c.recolour_observed
+                .iter()
+                .map(|w| (w.span, "recolour observed")),
+        );
         misplaced.extend(c.incompatible.iter().map(|w| (w.span, "incompatible with")));
         for (span, what) in misplaced {
             self.error(

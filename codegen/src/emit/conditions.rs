@@ -750,6 +750,15 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             }
         })
     });
+    let recolouring_observed = rules.conditions.iter().enumerate().filter_map(|(i, c)| {
+        let observers = if c.recolour_observed? {
+            quote!(Observers::Checkers)
+        } else {
+            quote!(Observers::Mover)
+        };
+        let on = active(i, c, quote!(side));
+        Some(quote!(if #on { return Some(#observers); }))
+    });
     // the union of the given squares of the active conditions for which `f` holds
     let given = |f: fn(&Condition) -> bool, set: TokenStream| -> Vec<TokenStream> {
         parts
@@ -839,6 +848,13 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         fn strike(&self, side: Side) -> Option<Strike> {
             let _ = side;
             #(#striking)*
+            None
+        }
+
+        #[inline(always)]
+        fn recolours_observed(&self, side: Side) -> Option<Observers> {
+            let _ = side;
+            #(#recolouring_observed)*
             None
         }
 

@@ -167,6 +167,12 @@ fn push_effects(s: &mut String, names: &Names, mv: &Move) {
                 s.push_str(&format!("[{at}={}]", unit(names, *to, true)));
                 i += 1;
             }
+            (Effect::RecolourAll { units }, _) => {
+                for (at, owner) in units.iter() {
+                    s.push_str(&format!("[{at}={}]", names.colour_letter(owner)));
+                }
+                i += 1;
+            }
             // the mover vanishing where it arrived (AntiCirce, its rebirth square
             // taken): the reference writes nothing; any other unit taken off, the mover
             // too (Breton), is written `[-wPc4]`
