@@ -270,7 +270,8 @@ impl Sq {
 
 impl Cond {
     /// Whether the truth judges the position the move leaves (`move.checks`,
-    /// `move.mates`), so that it can be told only of a legal move.
+    /// `move.mates`, `move.exceeds_game_array`), so that in `forbid moves when …` it is
+    /// told only of a legal move, with every effect conditions give it.
     pub fn judges_after(&self) -> bool {
         match self {
             Cond::And(a, b) | Cond::Or(a, b) => a.judges_after() || b.judges_after(),
@@ -284,7 +285,7 @@ impl Cond {
 impl Val {
     /// Whether the value is one of the position the move leaves.
     pub fn judges_after(&self) -> bool {
-        matches!(self, Val::Checks | Val::Mates)
+        matches!(self, Val::Checks | Val::Mates | Val::ExceedsGameArray)
     }
 }
 
@@ -352,6 +353,9 @@ pub enum Val {
     /// Whether, once the move is played, a unit that is not royal stands observed (by the
     /// walks alone) by a unit of its kind of the other side.
     LeavesSameWalkObservation,
+    /// Whether, once the move is played, a side has more units of a kind than the game
+    /// array holds (as many as the kind has `home` squares).
+    ExceedsGameArray,
     /// Whether a square of the move is one of those the problem writes after the
     /// condition's name (`params squares`).
     Given(Sq),

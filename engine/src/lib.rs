@@ -12,6 +12,7 @@ pub mod bitboard;
 pub mod board;
 pub mod bound;
 pub mod codes;
+mod count;
 pub mod fen;
 pub mod input;
 mod measure;

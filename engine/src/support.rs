@@ -14,6 +14,7 @@
 //! ([`Position::push_pawn_move`], [`Position::push_castlings`], [`Position::ep`]).
 
 pub use crate::bitboard::Bitboard;
+pub use crate::count::exceeds_game_array;
 pub use crate::measure::{
     alphabetic, contact_after, contact_before, grid_cell, keep_best, length, observed_by_kind,
     on_edge, same_walk_observation_after,

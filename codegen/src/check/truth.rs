@@ -53,6 +53,7 @@ const VALUES: &str = "unit.walk, unit.royal, unit.pawn, unit.observed_by_same_wa
      unit.observed_by_friend, unit.linked_to_royal, captured.royal, \
      captured.observed_by_friend, last.walk, last.side, \
      side, move.captures, move.checks, move.mates, move.leaves_same_walk_observation, \
+     move.exceeds_game_array, \
      colour(S), edge(S), first_rank(S), cell(S), contact_before(S), contact_after(S) or given(S) with S one \
      of departure, arrival, partner_departure, partner_arrival (or landing, in `recolour`)";
 
@@ -126,13 +127,15 @@ impl Checker<'_> {
                 );
                 None
             }
-            Some((Val::Checks | Val::Mates, _)) if place == Place::Effect => {
+            Some((Val::Checks | Val::Mates | Val::ExceedsGameArray, _))
+                if place == Place::Effect =>
+            {
                 let word = self.text(v.span);
                 self.error(
                     v.span,
                     format!("`{word}` cannot apply in {}", place_words(place)),
-                    "the effects of a move are made before it is judged: whether it checks \
-                     or mates depends on them",
+                    "the effects of a move are made before it is judged: whether it checks, \
+                     mates or leaves a side too many units depends on them",
                 );
                 None
             }
@@ -159,7 +162,9 @@ impl Checker<'_> {
                 );
                 None
             }
-            Some((Val::LeavesSameWalkObservation, _)) if place == Place::Unit => {
+            Some((Val::LeavesSameWalkObservation | Val::ExceedsGameArray, _))
+                if place == Place::Unit =>
+            {
                 let word = self.text(v.span);
                 self.error(
                     v.span,
@@ -266,6 +271,7 @@ fn path_value(p: &[String]) -> Option<(Val, Type)> {
             ["move", "leaves_same_walk_observation"] => {
                 (Val::LeavesSameWalkObservation, Type::Bool)
             }
+            ["move", "exceeds_game_array"] => (Val::ExceedsGameArray, Type::Bool),
             _ => return None,
         },
     )

@@ -231,6 +231,7 @@ fn val(v: &Val) -> TokenStream {
             // sees the position immutably) can ask too
             quote!(Some(same_walk_observation_after(self, pos, mv)))
         }
+        Val::ExceedsGameArray => quote!(Some(exceeds_game_array(pos, mv))),
         Val::CapturedRoyal => quote!(mv.captured.map(|c| Rules::KINDS[c.kind.index()].royal)),
         Val::CapturedObservedByFriend => {
             // the captured unit's side is the other side
