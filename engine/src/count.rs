@@ -8,7 +8,7 @@
 
 use crate::moves::{Effect, Move};
 use crate::piece::{Kind, Owner, Piece};
-use crate::position::Position;
+use crate::position::{recolour, Position};
 use crate::rebirth::Rebirths;
 use crate::rules::RuleSet;
 use crate::square::Square;
@@ -51,19 +51,8 @@ fn add_planned_effects<R: RuleSet>(pos: &Position<R>, mv: &mut Move) {
         }
     }
     if rules.has_after_effects() && rules.recolours_mover(pos, mv) {
-        if let Some((at, from)) = mv.mover_lands() {
-            let owner = match from.owner {
-                Owner::White => Owner::Black,
-                Owner::Black => Owner::White,
-                Owner::Neutral => return,
-            };
-            let to = Piece { owner, ..from };
-            mv.add_effect(Effect::Recolour {
-                at,
-                from,
-                to,
-                apart: false,
-            });
+        if let Some((at, unit)) = mv.mover_lands() {
+            recolour(mv, at, unit, false);
         }
     }
 }

@@ -931,16 +931,14 @@ fn departures(mv: &Move) -> impl Iterator<Item = Square> {
 /// Adds to `mv` the change of `unit`, standing on `at`, to the other side (White and
 /// Black change places, a neutral unit stays neutral); false when the move has no room
 /// left for it.
-fn recolour(mv: &mut Move, at: Square, unit: Piece, apart: bool) -> bool {
-    let owner = match unit.owner {
-        Owner::White => Owner::Black,
-        Owner::Black => Owner::White,
-        Owner::Neutral => return true,
-    };
+pub(crate) fn recolour(mv: &mut Move, at: Square, unit: Piece, apart: bool) -> bool {
+    if unit.owner == Owner::Neutral {
+        return true;
+    }
     mv.add_effect(Effect::Recolour {
         at,
         from: unit,
-        to: Piece { owner, ..unit },
+        to: observed::turned_unit(unit),
         apart,
     })
 }

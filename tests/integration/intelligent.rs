@@ -14,12 +14,37 @@ use fairyforge::engine::solve::{Solution, SolveOptions, Solver};
 use fairyforge::engine::stipulation::{Goal, Stipulation};
 use fairyforge::engine::{Position, Side};
 use fairyforge::Rules;
+use rayon::prelude::*;
 
 /// The most nodes one search may take before its position is left out.
 const NODES: u64 = 4_000_000;
 
 use crate::common;
 use common::XorShift;
+
+/// Solves `stip` from `pos` with intelligent mode and without, on one thread and two, and
+/// asserts the same solutions; (1 when there were solutions, the searches by plans that
+/// went otherwise than the plain search).
+fn compare(pos: &mut Position<Rules>, stip: &Stipulation) -> (usize, usize) {
+    // (a position the plain search takes long over is left out)
+    let Some((plain, plain_nodes)) = lines(pos, stip, false, 1) else {
+        return (0, 0);
+    };
+    let mut planned = 0;
+    for threads in [1, 2] {
+        let Some((planned_lines, nodes)) = lines(pos, stip, true, threads) else {
+            continue;
+        };
+        assert_eq!(
+            planned_lines,
+            plain,
+            "{stip} from {:?} on {threads} threads: intelligent mode changed the solutions",
+            pos.board()
+        );
+        planned += usize::from(threads == 1 && nodes != plain_nodes);
+    }
+    (usize::from(!plain.is_empty()), planned)
+}
 
 /// Kings (sometimes on their game-array squares with rooks in the corners and castling
 /// rights) and two to four orthodox units.
@@ -65,7 +90,8 @@ fn intelligent_mode_finds_the_same_solutions() {
         (Family::Help, Goal::Stalemate, 5, 10),
     ];
     let mut rng = XorShift(0x7A3C_91E5_0B42_D6F1);
-    let (mut solved, mut planned) = (0, 0);
+    // the positions drawn in order, then searched in parallel
+    let mut cases = Vec::new();
     for &(family, goal, moves, positions) in &stipulations {
         for _ in 0..positions {
             let stip = Stipulation {
@@ -80,29 +106,16 @@ fn intelligent_mode_finds_the_same_solutions() {
                 structured: None,
             };
             let first = fairyforge::engine::solve::first_mover(&stip, Side::White);
-            let mut pos = random_position(&mut rng, first);
-            if pos.in_check(first.opponent()) {
-                continue;
+            let pos = random_position(&mut rng, first);
+            if !pos.in_check(first.opponent()) {
+                cases.push((stip, pos));
             }
-            // (a position the plain search takes long over is left out)
-            let Some((plain, plain_nodes)) = lines(&mut pos, &stip, false, 1) else {
-                continue;
-            };
-            for threads in [1, 2] {
-                let Some((planned_lines, nodes)) = lines(&mut pos, &stip, true, threads) else {
-                    continue;
-                };
-                assert_eq!(
-                    planned_lines,
-                    plain,
-                    "{stip} from {:?} on {threads} threads: intelligent mode changed the solutions",
-                    pos.board()
-                );
-                planned += usize::from(threads == 1 && nodes != plain_nodes);
-            }
-            solved += usize::from(!plain.is_empty());
         }
     }
+    let (solved, planned) = cases
+        .into_par_iter()
+        .map(|(stip, mut pos)| compare(&mut pos, &stip))
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     println!("{solved} positions with solutions, {planned} searched by plans");
     // the comparison means something only when solutions were there to lose, and when
     // intelligent mode searched otherwise than the plain search

@@ -121,10 +121,8 @@ impl<R: RuleSet> Position<R> {
 
 /// `unit` of the other side (a neutral unit stays neutral).
 pub(super) fn turned_unit(unit: Piece) -> Piece {
-    let owner = match unit.owner {
-        Owner::White => Owner::Black,
-        Owner::Black => Owner::White,
-        Owner::Neutral => Owner::Neutral,
-    };
-    Piece { owner, ..unit }
+    Piece {
+        owner: unit.owner.swapped(),
+        ..unit
+    }
 }
