@@ -30,6 +30,16 @@ pub struct Board {
     hash: u64,
 }
 
+/// The splitmix64 sequence one step on from `state`: the new state and the number drawn
+/// (keys for hashing, drawn at compile time).
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
 /// Zobrist keys: one random number per (kind, owner, square), for position hashing.
 static ZOBRIST: [[[u64; 64]; 4]; MAX_KINDS] = {
     let mut table = [[[0u64; 64]; 4]; MAX_KINDS];
@@ -40,12 +50,7 @@ static ZOBRIST: [[[u64; 64]; 4]; MAX_KINDS] = {
         while o < 4 {
             let mut s = 0;
             while s < 64 {
-                // splitmix64
-                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let mut z = state;
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                table[k][o][s] = z ^ (z >> 31);
+                (state, table[k][o][s]) = splitmix64(state);
                 s += 1;
             }
             o += 1;
@@ -61,11 +66,7 @@ static HOLE_KEYS: [u64; 64] = {
     let mut state: u64 = 0x2545_F491_4F6C_DD1D;
     let mut s = 0;
     while s < 64 {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        keys[s] = z ^ (z >> 31);
+        (state, keys[s]) = splitmix64(state);
         s += 1;
     }
     keys
