@@ -6,6 +6,7 @@
 //! the conditions gave it its effects (a capture judged as an observation) is judged with
 //! the rebirth and the change of side they would give it: as it would be played.
 
+use crate::board::Board;
 use crate::moves::{Effect, Move};
 use crate::piece::{Kind, Owner, Piece};
 use crate::position::{recolour, Position};
@@ -33,7 +34,7 @@ pub fn exceeds_game_array<R: RuleSet>(pos: &Position<R>, mv: &Move) -> bool {
                     |p: Piece| p.kind == kind && (p.owner == owner || p.owner == Owner::Neutral);
                 let on_board =
                     board.of_kind(kind) & (board.owned(owner) | board.owned(Owner::Neutral));
-                let after = on_board.count() as i32 + change(board_unit(pos), mv, counts);
+                let after = on_board.count() as i32 + change(board, mv, counts);
                 after > info.home_files.len() as i32
             })
         })
@@ -57,17 +58,9 @@ fn add_planned_effects<R: RuleSet>(pos: &Position<R>, mv: &mut Move) {
     }
 }
 
-/// The unit standing on a square before the move, if any.
-fn board_unit<R: RuleSet>(pos: &Position<R>) -> impl Fn(Square) -> Option<Piece> + '_ {
-    |sq| pos.board().get(sq)
-}
-
-/// How much `mv` changes the number of units for which `counts` holds.
-fn change(
-    before: impl Fn(Square) -> Option<Piece>,
-    mv: &Move,
-    counts: impl Fn(Piece) -> bool,
-) -> i32 {
+/// How much `mv`, played on `before`, changes the number of units for which `counts`
+/// holds.
+fn change(before: &Board, mv: &Move, counts: impl Fn(Piece) -> bool) -> i32 {
     let n = |p: Piece| i32::from(counts(p));
     let mut delta = n(mv.arriving()) - n(mv.mover) - mv.captured.map_or(0, n);
     for effect in mv.extras() {
@@ -78,7 +71,7 @@ fn change(
             Effect::RecolourAll { units } => units
                 .iter()
                 .filter_map(|(sq, owner)| {
-                    let unit = unit_after(&before, mv, sq)?;
+                    let unit = unit_after(before, mv, sq)?;
                     Some(n(Piece { owner, ..unit }) - n(unit))
                 })
                 .sum(),
@@ -89,7 +82,7 @@ fn change(
 
 /// The unit on `sq` once `mv`'s movement and the effects before its turning are made:
 /// the arriving unit on its arrival square, a unit added there, else the one there before.
-fn unit_after(before: &impl Fn(Square) -> Option<Piece>, mv: &Move, sq: Square) -> Option<Piece> {
+fn unit_after(before: &Board, mv: &Move, sq: Square) -> Option<Piece> {
     let added = mv.extras().rev().find_map(|e| match *e {
         Effect::Add { at, piece } if at == sq => Some(piece),
         _ => None,
@@ -98,7 +91,7 @@ fn unit_after(before: &impl Fn(Square) -> Option<Piece>, mv: &Move, sq: Square) 
         if sq == mv.to {
             Some(mv.arriving())
         } else {
-            before(sq)
+            before.get(sq)
         }
     })
 }

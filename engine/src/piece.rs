@@ -241,6 +241,15 @@ impl Piece {
         }
     }
 
+    /// The same unit passed to the other side (a neutral unit stays neutral).
+    #[inline(always)]
+    pub const fn swapped(self) -> Piece {
+        Piece {
+            owner: self.owner.swapped(),
+            ..self
+        }
+    }
+
     /// A half-neutral unit of `kind`, owned by `owner` for now.
     #[inline(always)]
     pub const fn half_neutral(kind: Kind, owner: Owner) -> Piece {

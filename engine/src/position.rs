@@ -830,10 +830,15 @@ impl<R: RuleSet> Position<R> {
     #[inline]
     fn turn_all<const HASH: bool>(&mut self, units: Turned) {
         for (sq, _) in units.iter() {
-            let unit = self.board.take_hashing::<HASH>(sq);
-            self.board
-                .put_hashing::<HASH>(sq, observed::turned_unit(unit));
+            self.turn::<HASH>(sq);
         }
+    }
+
+    /// The unit on `sq` passes to the other side (a neutral one stays neutral).
+    #[inline]
+    fn turn<const HASH: bool>(&mut self, sq: Square) {
+        let unit = self.board.take_hashing::<HASH>(sq);
+        self.board.put_hashing::<HASH>(sq, unit.swapped());
     }
 
     /// Plays `mv` (which must come from this position's generator).
@@ -938,7 +943,7 @@ pub(crate) fn recolour(mv: &mut Move, at: Square, unit: Piece, apart: bool) -> b
     mv.add_effect(Effect::Recolour {
         at,
         from: unit,
-        to: observed::turned_unit(unit),
+        to: unit.swapped(),
         apart,
     })
 }

@@ -9,7 +9,7 @@
 
 use super::Position;
 use crate::moves::{Effect, Move, MoveKind, MoveList, Turned};
-use crate::piece::{Owner, Piece};
+use crate::piece::Owner;
 use crate::rules::{Observers, RuleSet};
 use crate::square::Square;
 
@@ -57,7 +57,7 @@ impl<R: RuleSet> Position<R> {
             }
         }
         for &(sq, _) in turned.iter().rev() {
-            self.turn(sq);
+            self.turn::<false>(sq);
         }
         self.unplace::<false>(mv);
         turned
@@ -80,8 +80,8 @@ impl<R: RuleSet> Position<R> {
             {
                 continue;
             }
-            self.turn(sq);
-            turned.push((sq, turned_unit(unit).owner));
+            self.turn::<false>(sq);
+            turned.push((sq, unit.owner.swapped()));
         }
     }
 
@@ -92,13 +92,13 @@ impl<R: RuleSet> Position<R> {
         let piece = self.board.unit(from);
         let own = self.board.unit(target).owner == self.side.owner();
         if own {
-            self.turn(target);
+            self.turn::<false>(target);
         }
         let mut moves = MoveList::new();
         self.rules
             .generate(self, from, piece, self.side, &mut moves);
         if own {
-            self.turn(target);
+            self.turn::<false>(target);
         }
         let filter = self.rules.has_observation_filter();
         moves.iter().any(|m| {
@@ -110,19 +110,5 @@ impl<R: RuleSet> Position<R> {
                         .rules
                         .observation_ok(self, from, piece, target, m.to, self.side))
         })
-    }
-
-    /// The unit on `sq` passes to the other side, on the board alone (a trial).
-    fn turn(&mut self, sq: Square) {
-        let unit = self.board.take_hashing::<false>(sq);
-        self.board.put_hashing::<false>(sq, turned_unit(unit));
-    }
-}
-
-/// `unit` of the other side (a neutral unit stays neutral).
-pub(super) fn turned_unit(unit: Piece) -> Piece {
-    Piece {
-        owner: unit.owner.swapped(),
-        ..unit
     }
 }
