@@ -192,6 +192,12 @@ pub struct ConditionDef {
     pub forbid: Vec<ForbidDef>,
     /// `recolour WHO when …` statements: effects after the move.
     pub recolour: Vec<RecolourDef>,
+    /// `transmute WHO along CODES when …` statements: effects after the move.
+    pub transmute: Vec<TransmuteDef>,
+    /// `pawns step up to N from first rank` statements (N).
+    pub pawn_steps: Vec<Spanned<i64>>,
+    /// `pawns never promote` statements.
+    pub no_promotion: Vec<Span>,
     /// `select first|max|min by …` statements.
     pub select: Vec<(Spanned<String>, Spanned<String>)>,
     /// `check from …` statements (the word after `from`).
@@ -234,6 +240,18 @@ pub struct ForbidDef {
     /// The word between `forbid` and `when` (`moves`), if written.
     pub scope: Option<Spanned<String>>,
     /// The truth.
+    pub when: Spanned<BoolExpr>,
+}
+
+/// `transmute WHO along CODES when TRUTH`: after the move, the unit named becomes the
+/// walk that follows its own in the chain when the truth holds.
+#[derive(Clone, Debug)]
+pub struct TransmuteDef {
+    /// The unit that changes walk (`mover` or `partner`).
+    pub who: Spanned<String>,
+    /// The codes of the chain, in order: a unit of one becomes the next.
+    pub chain: Vec<Spanned<String>>,
+    /// When it happens.
     pub when: Spanned<BoolExpr>,
 }
 

@@ -26,6 +26,7 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
         files,
         errors: Diagnostics::default(),
         squares_given: false,
+        codes: Vec::new(),
     };
     let mut kinds = Vec::new();
     for file in parsed {
@@ -37,6 +38,7 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
     cx.kind_limit(parsed);
     let mut kinds: Vec<lower::Kind> = kinds.into_iter().flatten().collect();
     cx.promotions(parsed, &mut kinds);
+    cx.codes = kinds.iter().map(|k| k.codes.clone()).collect();
     // Examples are read against every piece written, also those with errors of their own,
     // so that one error does not make its codes look unknown.
     let written: Vec<(Vec<String>, bool)> = parsed
@@ -52,7 +54,7 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
     for file in parsed {
         for piece in &file.pieces {
             for ex in &piece.examples {
-                cx.example_units(ex, &written);
+                cx.example_units(ex, &written, false);
             }
         }
     }
@@ -71,7 +73,7 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
         }
         conditions.extend(cx.condition(c));
         for ex in &c.examples {
-            cx.example_units(ex, &written);
+            cx.example_units(ex, &written, !c.pawn_steps.is_empty());
         }
     }
     cx.condition_names(&all_conditions);
@@ -160,6 +162,8 @@ struct Checker<'a> {
     /// Whether the condition being checked reads squares from a problem (`params
     /// squares`), which `given(…)` looks at.
     squares_given: bool,
+    /// The codes of each kind, by index, for the conditions that name walks.
+    codes: Vec<Vec<String>>,
 }
 
 impl Checker<'_> {
@@ -254,6 +258,9 @@ impl Checker<'_> {
             }
         }
         let (recolour, recolour_partner) = self.recolours(&c.recolour);
+        let (transmute, transmute_partner) = self.transmutes(&c.transmute);
+        let first_rank_steps = self.pawn_steps(c);
+        let no_promotion = self.no_promotion(c);
         if c.select.len() > 1 {
             self.error(
                 c.select[1].0.span,
@@ -318,15 +325,19 @@ impl Checker<'_> {
             && forbid_legal.is_empty()
             && recolour.is_empty()
             && recolour_partner.is_empty()
+            && transmute.is_empty()
+            && transmute_partner.is_empty()
+            && first_rank_steps.is_none()
+            && !no_promotion
             && select.is_none()
             && self.errors.0.len() == before
         {
             self.error(
                 c.name.span,
                 format!("the condition `{}` does nothing", c.name.node),
-                "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `select`, `check from`, \
-                 `after capture move`, `after capture remove`, `move as friend`, `holes at`, \
-                 `transfer` or `recolour observed` statement",
+                "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `transmute`, `select`, \
+                 `check from`, `after capture move`, `after capture remove`, `move as friend`, \
+                 `holes at`, `transfer`, `recolour observed` or `pawns …` statement",
             );
         }
         let uses_last = paralyse
@@ -336,6 +347,8 @@ impl Checker<'_> {
             .chain(&forbid_legal)
             .chain(&recolour)
             .chain(&recolour_partner)
+            .chain(transmute.iter().map(|(c, _)| c))
+            .chain(transmute_partner.iter().map(|(c, _)| c))
             .any(uses_last);
         let examples = c.examples.iter().filter_map(|e| self.example(e)).collect();
         (self.errors.0.len() == before).then(|| lower::Condition {
@@ -354,6 +367,10 @@ impl Checker<'_> {
             forbid_legal,
             recolour,
             recolour_partner,
+            transmute,
+            transmute_partner,
+            first_rank_steps,
+            no_promotion,
             select,
             checks_from_both,
             leg_after_capture,

@@ -13,6 +13,7 @@ mod conditions;
 mod kinds;
 mod observation;
 mod tables;
+mod transmute;
 
 use crate::lower::{Kind, Rules};
 use crate::primitive::Shared;

@@ -148,6 +148,15 @@ pub struct Condition {
     /// After a castling, the castling partner passes to the other side where it
     /// arrives when one of these holds.
     pub recolour_partner: Vec<Cond>,
+    /// After the move, the moved unit becomes the walk that follows its own in the chain
+    /// (kind indices) when the truth holds (judged on the move before it is played).
+    pub transmute: Vec<(Cond, Vec<u8>)>,
+    /// After a castling, the castling partner does so where it arrives.
+    pub transmute_partner: Vec<(Cond, Vec<u8>)>,
+    /// `pawns step up to N from first rank`: N.
+    pub first_rank_steps: Option<u8>,
+    /// `pawns never promote`: a pawn arriving on its last rank stays a pawn.
+    pub no_promotion: bool,
     /// The selection among legal moves, if any.
     pub select: Option<Select>,
     /// `check from both`: a royal unit is in check from the units of its own side too.

@@ -260,6 +260,9 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::incompatible => "`incompatible with …`",
         Rule::rule_name => "the name of a condition block, beginning with a capital",
         Rule::recolour => "`recolour mover when …`",
+        Rule::transmute => "`transmute mover|partner along CODES when …`",
+        Rule::pawn_steps => "`pawns step up to N from first rank`",
+        Rule::no_promotion => "`pawns never promote`",
         Rule::recolour_observed => "`recolour observed by mover|checkers`",
         Rule::sq_expr | Rule::sq_term | Rule::sq_word => {
             "a square (`capture`, `departure`, `arrival`, `game_array(captured)`, `(A.file, B.rank)`)"
@@ -354,7 +357,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
     // Statements in the order a block is usually written; a keyword missing here is
     // grouped too, after these.
-    const ORDER: [&str; 29] = [
+    const ORDER: [&str; 31] = [
         "codes",
         "popeye",
         "german",
@@ -376,6 +379,8 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "paralyse",
         "forbid",
         "recolour",
+        "transmute",
+        "pawns",
         "select",
         "check",
         "after",
@@ -556,6 +561,9 @@ impl Ctx {
             paralyse: vec![],
             forbid: vec![],
             recolour: vec![],
+            transmute: vec![],
+            pawn_steps: vec![],
+            no_promotion: vec![],
             select: vec![],
             check_from: vec![],
             legs: vec![],
@@ -608,6 +616,23 @@ impl Ctx {
                     let when = self.bool_expr(it.next().expect("truth"));
                     def.recolour.push(RecolourDef { who, when });
                 }
+                Rule::transmute => {
+                    let mut it = stmt.into_inner().peekable();
+                    let who = self.spanned(&it.next().expect("who"));
+                    let mut chain = vec![];
+                    while let Some(code) = it.next_if(|p| p.as_rule() == Rule::code) {
+                        chain.push(self.spanned(&code));
+                    }
+                    let when = self.bool_expr(it.next().expect("truth"));
+                    def.transmute.push(TransmuteDef { who, chain, when });
+                }
+                Rule::pawn_steps => {
+                    let n = stmt.into_inner().next().expect("int");
+                    let span = self.span(&n);
+                    let steps = n.as_str().parse().unwrap_or(i64::MAX);
+                    def.pawn_steps.push(Spanned::new(steps, span));
+                }
+                Rule::no_promotion => def.no_promotion.push(self.span(&stmt)),
                 Rule::select => {
                     let mut it = stmt.into_inner();
                     let how = self.spanned(&it.next().expect("how"));

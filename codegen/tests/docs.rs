@@ -2,6 +2,9 @@
 //! on its own; every ```` ```rules,fail ```` block must fail, and the ```` ```text ```` block
 //! right after it must hold exactly the diagnostics the compiler renders (as if the block
 //! were the file `rules/pieces/example.rules`). `BLESS=1` rewrites those text blocks.
+//! A block marked `orthodox` (```` ```rules,orthodox ````, ```` ```rules,fail,orthodox
+//! ````) compiles with the orthodox pieces of `rules/pieces/00-orthodox.rules` beside it,
+//! for the conditions that name their walks.
 
 use fairyforge_codegen::{compile, CompileError, SourceFile};
 use std::path::Path;
@@ -63,16 +66,28 @@ fn every_rules_block_of_the_manual_compiles_or_fails_as_shown() {
     // (first and last line index to replace, new text) for BLESS
     let mut rewrites: Vec<(usize, usize, String)> = Vec::new();
     let (mut passing, mut failing) = (0, 0);
+    let orthodox = SourceFile {
+        path: "rules/pieces/00-orthodox.rules".to_string(),
+        text: std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/pieces/00-orthodox.rules"),
+        )
+        .expect("rules/pieces/00-orthodox.rules is readable"),
+    };
     for (n, block) in blocks.iter().enumerate() {
-        match block.info.as_str() {
+        let (info, beside) = match block.info.strip_suffix(",orthodox") {
+            Some(info) => (info, Some(orthodox.clone())),
+            None => (block.info.as_str(), None),
+        };
+        match info {
             "rules" => {
                 passing += 1;
                 // Padded so that diagnostics name the manual's own lines.
                 let text = "\n".repeat(block.first_line() - 1) + &block.text();
-                let files = [SourceFile {
+                let mut files = vec![SourceFile {
                     path: "docs/rules-language.md".to_string(),
                     text,
                 }];
+                files.extend(beside);
                 match compile(&files) {
                     Ok(_) => {}
                     Err(CompileError::Rules(d)) => failures.push(d.render(&files)),
@@ -84,10 +99,11 @@ fn every_rules_block_of_the_manual_compiles_or_fails_as_shown() {
             }
             "rules,fail" => {
                 failing += 1;
-                let files = [SourceFile {
+                let mut files = vec![SourceFile {
                     path: "rules/pieces/example.rules".to_string(),
                     text: block.text(),
                 }];
+                files.extend(beside);
                 let rendered = match compile(&files) {
                     Err(CompileError::Rules(d)) => d.render(&files),
                     _ => {

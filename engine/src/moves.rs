@@ -113,9 +113,10 @@ impl Turned {
 pub enum MoveKind {
     /// A plain move or capture.
     Normal,
-    /// A pawn's double step passing over `passed` (which becomes the en-passant square).
+    /// A pawn's double step passing over `passed` (which becomes the en-passant square),
+    /// or a longer step from its first rank passing over `passed` first.
     DoubleStep {
-        /// The square jumped over.
+        /// The (first) square jumped over.
         passed: Square,
     },
     /// An en-passant capture (the captured unit is not on the arrival square).
@@ -305,6 +306,20 @@ impl Move {
             _ => None,
         })?;
         Some((from, to))
+    }
+
+    /// The unit the effects leave on `at` where one of them puts a unit there (an
+    /// addition, then the promotions and changes of side made to it).
+    pub fn unit_put(&self, at: Square) -> Option<Piece> {
+        self.extras().fold(None, |unit, e| match *e {
+            Effect::Add { at: sq, piece } if sq == at => Some(piece),
+            Effect::Promote { at: sq, to, .. } | Effect::Recolour { at: sq, to, .. }
+                if sq == at && unit.is_some() =>
+            {
+                Some(to)
+            }
+            _ => unit,
+        })
     }
 
     /// Where the moving unit stands once every effect is made, and what it is there:

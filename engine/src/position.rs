@@ -140,6 +140,17 @@ impl EnPassant {
         }
     }
 
+    /// The opportunity left by a step from `from` over `passed` (the first square passed)
+    /// to `victim`: a step of three passes over a second square too.
+    pub fn passing(from: Square, passed: Square, victim: Square) -> EnPassant {
+        let next = Square::new(2 * passed.index() as u8 - from.index() as u8);
+        EnPassant {
+            passed,
+            also: (next != victim).then_some(next),
+            victim,
+        }
+    }
+
     /// Whether a capture arriving on `sq` captures en passant.
     #[inline]
     pub fn passed_over(&self, sq: Square) -> bool {
@@ -395,12 +406,26 @@ impl<R: RuleSet> Position<R> {
     /// kinds declared `pawn`.
     #[inline]
     pub fn push_pawn_move(&self, mv: Move, side: Side, out: &mut MoveList) {
-        if mv.to.rank() == side.relative_rank(7) {
-            for &k in self.promotions_of(mv.mover.kind) {
-                out.push(mv.with_promotion(k));
-            }
-        } else {
+        let choices = match mv.to.rank() == side.relative_rank(7) {
+            true => self.promotion_choices(mv.mover.kind, side),
+            false => &[],
+        };
+        if choices.is_empty() {
             out.push(mv);
+        }
+        for &k in choices {
+            out.push(mv.with_promotion(k));
+        }
+    }
+
+    /// The kinds a pawn of `kind` of `side` arriving on its last rank may become: none
+    /// when a condition keeps it a pawn there.
+    #[inline]
+    pub fn promotion_choices(&self, kind: Kind, side: Side) -> &[Kind] {
+        if self.rules.promotes(side) {
+            self.promotions_of(kind)
+        } else {
+            &[]
         }
     }
 
@@ -516,15 +541,15 @@ impl<R: RuleSet> Position<R> {
     /// board, stays as it is). A move with no room left for the effect cannot be played.
     fn after_effects(&self, out: &mut MoveList) {
         out.retain_mut(|mv| {
+            if !self.transmute(mv) {
+                return false;
+            }
             let mover = match mv.mover_lands() {
                 Some(landed) if self.rules.recolours_mover(self, mv) => Some(landed),
                 _ => None,
             };
             let partner = mv.partner().and_then(|(_, at)| {
-                let unit = mv.extras().find_map(|e| match *e {
-                    Effect::Add { at: sq, piece } if sq == at => Some(piece),
-                    _ => None,
-                })?;
+                let unit = mv.unit_put(at)?;
                 self.rules
                     .recolours_partner(self, mv, unit)
                     .then_some((at, unit))
@@ -534,6 +559,39 @@ impl<R: RuleSet> Position<R> {
                 .flatten()
                 .all(|(at, unit)| recolour(mv, at, unit, false))
         });
+    }
+
+    /// Phase 4, effects after the move: the walks a condition makes the moved unit and the
+    /// castling partner take where the move leaves them, judged on the move as it is: the
+    /// moved unit's as its promotion when it stands where it arrived (`Ra1-a7=B`), as an
+    /// effect where a rebirth put it; the partner's as an effect (`0-0=B`). False when
+    /// the move has no room left for them.
+    fn transmute(&self, mv: &mut Move) -> bool {
+        let partner = mv.partner().and_then(|(_, at)| {
+            let unit = mv.unit_put(at)?;
+            let kind = self.rules.transmutes_partner(self, mv, unit)?;
+            Some((at, unit, kind))
+        });
+        if let Some((at, unit)) = mv.mover_lands() {
+            if let Some(kind) = self.rules.transmutes_mover(self, mv, unit) {
+                if at == mv.to && unit == mv.arriving() {
+                    mv.promotion = Some(kind);
+                } else if !mv.add_effect(Effect::Promote {
+                    at,
+                    from: unit,
+                    to: unit.with_kind(kind),
+                }) {
+                    return false;
+                }
+            }
+        }
+        partner.is_none_or(|(at, unit, kind)| {
+            mv.add_effect(Effect::Promote {
+                at,
+                from: unit,
+                to: unit.with_kind(kind),
+            })
+        })
     }
 
     /// Phase 4: each capture in `out` replaced by the moves its rebirths make of it, in
@@ -865,7 +923,7 @@ impl<R: RuleSet> Position<R> {
         self.place::<true>(&mv);
         self.castling = castling;
         self.ep = match mv.kind {
-            MoveKind::DoubleStep { passed } => Some(EnPassant::new(passed, mv.to)),
+            MoveKind::DoubleStep { passed } => Some(EnPassant::passing(mv.from, passed, mv.to)),
             _ => None,
         };
         self.record.push(Some(self.side));

@@ -190,6 +190,7 @@ pub fn rebirth_effects<R: RuleSet>(
             if rebirth.promote
                 && R::KINDS[piece.kind.index()].pawn
                 && sq.rank() == side.relative_rank(7)
+                && !pos.promotion_choices(piece.kind, side).is_empty()
             {
                 Rebirths::Several
             } else {
@@ -236,7 +237,8 @@ pub fn push_rebirth<R: RuleSet>(
             let Outcome::Reappears(piece, sq) = outcome(pos, &mv, rebirth) else {
                 return;
             };
-            for &k in pos.promotions_of(piece.kind) {
+            let side = camp(piece, rebirth.who, mover);
+            for &k in pos.promotion_choices(piece.kind, side) {
                 let promoted = piece.with_kind(k);
                 let reborn = mv.with_effect(Effect::Add { at: sq, piece }).and_then(|m| {
                     m.with_effect(Effect::Promote {

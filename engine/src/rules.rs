@@ -387,6 +387,44 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
         false
     }
 
+    /// Phase 4, effects after the move: the walk a condition makes the unit `mv` moves
+    /// take where the move leaves it (Einstein chess: a rook that moves without capturing
+    /// becomes a bishop), `unit` being the unit as it arrives (promoted, if it
+    /// promoted). Judged on the move before it is played, like
+    /// [`RuleSet::recolours_mover`], and called when [`RuleSet::has_after_effects`] is
+    /// true.
+    #[inline(always)]
+    fn transmutes_mover(&self, _pos: &Position<Self>, _mv: &Move, _unit: Piece) -> Option<Kind> {
+        None
+    }
+
+    /// Phase 4: the walk a condition makes `partner`, the castling partner of the
+    /// castling `mv`, take where it arrives.
+    #[inline(always)]
+    fn transmutes_partner(
+        &self,
+        _pos: &Position<Self>,
+        _mv: &Move,
+        _partner: Piece,
+    ) -> Option<Kind> {
+        None
+    }
+
+    /// How many squares a pawn of `side` on its first rank may step forward (a condition
+    /// may let it step more than one: each step beyond the first is over an empty
+    /// square, which becomes an en-passant square).
+    #[inline(always)]
+    fn first_rank_steps(&self, _side: Side) -> u8 {
+        1
+    }
+
+    /// Whether pawns of `side` promote on their last rank (a condition may keep them
+    /// pawns there).
+    #[inline(always)]
+    fn promotes(&self, _side: Side) -> bool {
+        true
+    }
+
     /// Whether any active condition adds effects after a move
     /// ([`RuleSet::recolours_mover`] is always false when this is false, and the engine
     /// skips it).

@@ -1,12 +1,21 @@
 //! The checks of a condition's effects after a move (`recolour mover when …`, `recolour
-//! partner when …`): the unit named must be one the engine follows through the move, and
-//! the truth is a move's, as in `forbid moves when …`, but for whether the move checks or
-//! mates, which the effects themselves decide.
+//! partner when …`, `transmute mover along … when …`) and of its words on pawns (`pawns
+//! step up to N from first rank`, `pawns never promote`): the unit named must be one the
+//! engine follows through the move, a chain names known walks, and the truth is a
+//! move's, as in `forbid moves when …`, but for whether the move checks or mates, which
+//! the effects themselves decide.
 
 use super::truth::Place;
 use super::Checker;
 use crate::ast;
 use crate::lower::Cond;
+
+/// The most squares a pawn may step from its first rank: the position remembers two
+/// squares passed over for en passant.
+const MAX_FIRST_RANK_STEPS: i64 = 3;
+
+/// Truths with the chain of kind indices each one walks a unit along.
+type Chains = Vec<(Cond, Vec<u8>)>;
 
 impl Checker<'_> {
     /// The truths under which the moved unit changes side, and those under which the
@@ -14,24 +23,105 @@ impl Checker<'_> {
     pub(super) fn recolours(&mut self, defs: &[ast::RecolourDef]) -> (Vec<Cond>, Vec<Cond>) {
         let (mut mover, mut partner) = (Vec::new(), Vec::new());
         for r in defs {
-            let list = match r.who.node.as_str() {
-                "mover" => Some(&mut mover),
-                "partner" => Some(&mut partner),
-                _ => {
-                    self.error(
-                        r.who.span,
-                        format!("unknown unit `{}` to recolour", r.who.node),
-                        "expected `mover` (the unit that moves, where the move leaves it) or \
-                         `partner` (the castling partner, where it arrives)",
-                    );
-                    None
-                }
-            };
+            let list = self.effect_unit(&r.who, "recolour");
+            let list = list.map(|p| if p { &mut partner } else { &mut mover });
             let when = self.cond(&r.when, Place::Effect);
             if let (Some(list), Some(when)) = (list, when) {
                 list.push(when);
             }
         }
         (mover, partner)
+    }
+
+    /// The chains along which the moved unit changes walk, and those of the castling
+    /// partner, each with its truth, checked and lowered: a chain names at least two
+    /// known codes.
+    pub(super) fn transmutes(&mut self, defs: &[ast::TransmuteDef]) -> (Chains, Chains) {
+        let (mut mover, mut partner) = (Vec::new(), Vec::new());
+        for t in defs {
+            let list = self.effect_unit(&t.who, "transmute");
+            let list = list.map(|p| if p { &mut partner } else { &mut mover });
+            let chain = self.chain(t);
+            let when = self.cond(&t.when, Place::Effect);
+            if let (Some(list), Some(chain), Some(when)) = (list, chain, when) {
+                list.push((when, chain));
+            }
+        }
+        (mover, partner)
+    }
+
+    /// Whether the unit an effect names is the castling partner (else the mover);
+    /// `None`, with an error, for any other word.
+    fn effect_unit(&mut self, who: &ast::Spanned<String>, verb: &str) -> Option<bool> {
+        match who.node.as_str() {
+            "mover" => Some(false),
+            "partner" => Some(true),
+            _ => {
+                self.error(
+                    who.span,
+                    format!("unknown unit `{}` to {verb}", who.node),
+                    "expected `mover` (the unit that moves, where the move leaves it) or \
+                     `partner` (the castling partner, where it arrives)",
+                );
+                None
+            }
+        }
+    }
+
+    /// The kind indices of a chain's codes.
+    fn chain(&mut self, t: &ast::TransmuteDef) -> Option<Vec<u8>> {
+        let mut chain = Vec::new();
+        for code in &t.chain {
+            match self.codes.iter().position(|c| c.contains(&code.node)) {
+                Some(i) => chain.push(i as u8),
+                None => self.error(
+                    code.span,
+                    format!("unknown piece code `{}` in a chain", code.node),
+                    "expected a code given by some piece's `codes`",
+                ),
+            }
+        }
+        if t.chain.len() < 2 {
+            self.error(
+                t.who.span,
+                "a chain names at least two walks",
+                "write the walks in order: `along Q R B S P`, a unit of one becoming the next",
+            );
+            return None;
+        }
+        (chain.len() == t.chain.len()).then_some(chain)
+    }
+
+    /// `pawns step up to N from first rank`: at most once, N from 1 to 3.
+    pub(super) fn pawn_steps(&mut self, c: &ast::ConditionDef) -> Option<u8> {
+        if let Some(extra) = c.pawn_steps.get(1) {
+            self.error(
+                extra.span,
+                "a condition says `pawns step` at most once",
+                "remove this `pawns step`",
+            );
+        }
+        let n = c.pawn_steps.first()?;
+        if !(1..=MAX_FIRST_RANK_STEPS).contains(&n.node) {
+            self.error(
+                n.span,
+                format!("a pawn cannot step {} squares from its first rank", n.node),
+                format!("write a number from 1 to {MAX_FIRST_RANK_STEPS}: the position keeps two squares passed over"),
+            );
+            return None;
+        }
+        Some(n.node as u8)
+    }
+
+    /// `pawns never promote`: at most once; whether the condition says it.
+    pub(super) fn no_promotion(&mut self, c: &ast::ConditionDef) -> bool {
+        if let Some(&extra) = c.no_promotion.get(1) {
+            self.error(
+                extra,
+                "a condition says `pawns never promote` at most once",
+                "remove this `pawns never promote`",
+            );
+        }
+        !c.no_promotion.is_empty()
     }
 }

@@ -90,8 +90,14 @@ impl Checker<'_> {
     }
 
     /// The units of an example must name known codes on distinct squares, with no pawn on
-    /// its first or last rank.
-    pub(super) fn example_units(&mut self, e: &ast::Example, pieces: &[(Vec<String>, bool)]) {
+    /// its first or last rank (on its first rank, when `first_rank`: the example's
+    /// condition lets pawns step from there).
+    pub(super) fn example_units(
+        &mut self,
+        e: &ast::Example,
+        pieces: &[(Vec<String>, bool)],
+        first_rank: bool,
+    ) {
         let mut taken: HashMap<(u8, u8), Span> = HashMap::new();
         for (colour, units) in &e.units {
             for u in units {
@@ -138,7 +144,14 @@ impl Checker<'_> {
                             format!("the square is already taken at {at}"),
                         );
                     }
-                    if pawn && (r == 0 || r == 7) && !colour.node.starts_with("neutral") {
+                    let own_first = if colour.node.starts_with("white") {
+                        0
+                    } else {
+                        7
+                    };
+                    let allowed = first_rank && r == own_first;
+                    if pawn && (r == 0 || r == 7) && !colour.node.starts_with("neutral") && !allowed
+                    {
                         self.error(
                             u.span,
                             format!(

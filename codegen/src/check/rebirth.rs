@@ -43,6 +43,9 @@ impl Checker<'_> {
                 .iter()
                 .map(|w| (w.span, "recolour observed")),
         );
+        misplaced.extend(c.transmute.iter().map(|t| (t.who.span, "transmute")));
+        misplaced.extend(c.pawn_steps.iter().map(|n| (n.span, "pawns step")));
+        misplaced.extend(c.no_promotion.iter().map(|&s| (s, "pawns never promote")));
         misplaced.extend(c.incompatible.iter().map(|w| (w.span, "incompatible with")));
         for (span, what) in misplaced {
             self.error(

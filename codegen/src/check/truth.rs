@@ -296,7 +296,7 @@ fn place_words(place: Place) -> &'static str {
         Place::Move => "`forbid when …`, which binds observation too",
         Place::MoveOnly => "`forbid moves when …`",
         Place::Captures => "`forbid captures when …`, which binds observation too",
-        Place::Effect => "`recolour … when …`",
+        Place::Effect => "an effect, `recolour … when …` or `transmute … when …`",
     }
 }
 

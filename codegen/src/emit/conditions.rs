@@ -35,7 +35,7 @@ fn bit(i: usize) -> (usize, u64) {
 
 /// Whether any condition that satisfies `f` is active: a test of each word that holds one,
 /// `false` when none does (unparenthesised: negate it as `!(…)`).
-fn any_active(rules: &Rules, f: impl Fn(&Condition) -> bool) -> TokenStream {
+pub(super) fn any_active(rules: &Rules, f: impl Fn(&Condition) -> bool) -> TokenStream {
     let mut words = vec![0u64; active_words(rules)];
     for (i, _) in rules.conditions.iter().enumerate().filter(|(_, c)| f(c)) {
         let (w, b) = bit(i);
@@ -58,7 +58,7 @@ fn any_active(rules: &Rules, f: impl Fn(&Condition) -> bool) -> TokenStream {
 }
 
 /// Whether a condition for which `f` holds is active for `side` (a `side` in scope).
-fn any_active_for(rules: &Rules, f: impl Fn(&Condition) -> bool) -> TokenStream {
+pub(super) fn any_active_for(rules: &Rules, f: impl Fn(&Condition) -> bool) -> TokenStream {
     let tests: Vec<TokenStream> = rules
         .conditions
         .iter()
@@ -74,7 +74,7 @@ fn any_active_for(rules: &Rules, f: impl Fn(&Condition) -> bool) -> TokenStream 
 }
 
 /// Whether condition `i` is active, with its side restriction on `side`.
-fn active(i: usize, c: &Condition, side: TokenStream) -> TokenStream {
+pub(super) fn active(i: usize, c: &Condition, side: TokenStream) -> TokenStream {
     let (w, b) = bit(i);
     let w = Literal::usize_unsuffixed(w);
     let on = quote!(self.active[#w] & #b != 0);
@@ -259,7 +259,7 @@ fn val(v: &Val) -> TokenStream {
     }
 }
 
-fn cond(c: &Cond) -> TokenStream {
+pub(super) fn cond(c: &Cond) -> TokenStream {
     match c {
         Cond::And(a, b) => {
             let (a, b) = (cond(a), cond(b));
@@ -535,10 +535,15 @@ impl Parts {
                     let allowed = |mv: &Move| rebirth_observes(pos, mv, Rebirth { promote: false, ..self.#composed(mv, side) });
                     // a pawn arriving on its last rank promotes: observed when some
                     // promotion leaves a rebirth square
-                    let allowed = if Self::KINDS[piece.kind.index()].pawn && arrival.rank() == side.relative_rank(7) {
-                        pos.promotions_of(piece.kind).iter().any(|&k| allowed(&mv.with_promotion(k)))
+                    let promotions = if Self::KINDS[piece.kind.index()].pawn && arrival.rank() == side.relative_rank(7) {
+                        pos.promotion_choices(piece.kind, side)
                     } else {
+                        &[]
+                    };
+                    let allowed = if promotions.is_empty() {
                         allowed(&mv)
+                    } else {
+                        promotions.iter().any(|&k| allowed(&mv.with_promotion(k)))
                     };
                     if !allowed { return false; }
                 }
@@ -716,7 +721,10 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
     let reborn = any_active(rules, |c| c.rebirth.is_some() && !c.option);
     let selecting = any_active(rules, |c| c.select.is_some());
     let recolouring = any_active(rules, |c| {
-        !c.recolour.is_empty() || !c.recolour_partner.is_empty()
+        !c.recolour.is_empty()
+            || !c.recolour_partner.is_empty()
+            || !c.transmute.is_empty()
+            || !c.transmute_partner.is_empty()
     });
     let set_squares = parts.slots.iter().map(|&(i, slot)| {
         let slot = Literal::usize_unsuffixed(slot);
@@ -782,6 +790,7 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         selects,
         ..
     } = parts;
+    let transmutes = super::transmute::hooks(rules);
     quote! {
         fn activate(&mut self, condition: usize) {
             assert!(condition < Self::CONDITIONS.len(), "no condition has the index {condition}");
@@ -901,7 +910,7 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             // a pawn arriving on its last rank promotes: observed when some promotion is
             // allowed (a truth may judge the position the capture leaves)
             let promotions = if Self::KINDS[piece.kind.index()].pawn && arrival.rank() == side.relative_rank(7) {
-                pos.promotions_of(piece.kind)
+                pos.promotion_choices(piece.kind, side)
             } else {
                 &[]
             };
@@ -940,6 +949,8 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         fn has_after_effects(&self) -> bool {
             #recolouring
         }
+
+        #transmutes
 
         #[inline]
         fn recolours_mover(&self, pos: &Position<Self>, mv: &Move) -> bool {

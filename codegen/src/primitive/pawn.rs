@@ -55,7 +55,9 @@ impl PawnMoves {
 }
 
 /// The double steps of a clause's leaps: from the second rank, twice the leap over an
-/// empty square onto an empty square.
+/// empty square onto an empty square; from the first rank, as many times as the
+/// conditions let a pawn step there (`RuleSet::first_rank_steps`), each over empty
+/// squares.
 pub fn double_step(clause: &Clause) -> TokenStream {
     if !clause.pawn.double_step {
         return TokenStream::new();
@@ -63,13 +65,23 @@ pub fn double_step(clause: &Clause) -> TokenStream {
     let steps = clause.paths.iter().filter_map(Path::single_step).map(|v| {
         let (dx, dy) = offset(v, clause.forward);
         quote! {
-            if from.rank() == side.relative_rank(1) {
+            let far = if from.rank() == side.relative_rank(1) {
+                2
+            } else if from.rank() == side.relative_rank(0) {
+                pos.rules().first_rank_steps(side)
+            } else {
+                1
+            };
+            if far > 1 {
                 if let Some(passed) = from.offset(#dx, #dy) {
                     if board.is_empty(passed) {
-                        if let Some(to) = passed.offset(#dx, #dy) {
-                            if board.is_empty(to) {
-                                out.push(Move::quiet(from, to, piece).with_kind(MoveKind::DoubleStep { passed }));
+                        let mut to = passed;
+                        for _ in 1..far {
+                            match to.offset(#dx, #dy) {
+                                Some(next) if board.is_empty(next) => to = next,
+                                _ => break,
                             }
+                            out.push(Move::quiet(from, to, piece).with_kind(MoveKind::DoubleStep { passed }));
                         }
                     }
                 }

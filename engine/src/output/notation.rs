@@ -56,12 +56,13 @@ pub fn move_text(names: &Names, mv: &Move) -> String {
                 Some(_) => format!("{mover}{}*{}", mv.from, mv.to),
                 None => format!("{mover}{}-{}", mv.from, mv.to),
             };
+            // (an en-passant capture changing the capturer's walk: `d5*c6 ep.=S`)
+            if mv.kind == MoveKind::EnPassant {
+                s.push_str(" ep.");
+            }
             if let Some(k) = mv.promotion {
                 s.push('=');
                 s.push_str(&unit(names, mv.mover.with_kind(k), true));
-            }
-            if mv.kind == MoveKind::EnPassant {
-                s.push_str(" ep.");
             }
             if arrival_kept(mv) {
                 push_recolour(&mut s, names, mv, mv.to);
@@ -77,8 +78,22 @@ pub fn move_text(names: &Names, mv: &Move) -> String {
     }
     if !matches!(mv.kind, MoveKind::CastleShort | MoveKind::CastleLong) {
         push_effects(&mut s, names, mv);
+    } else if let Some(to) = partner_transmuted(mv) {
+        // the castling partner changing walk where it arrives: `0-0=B`
+        s.push('=');
+        s.push_str(&unit(names, to, true));
     }
     s
+}
+
+/// The unit the castling partner of `mv` becomes where it arrives, when an effect
+/// changes its walk there.
+fn partner_transmuted(mv: &Move) -> Option<Piece> {
+    let (_, at) = mv.partner()?;
+    mv.extras().find_map(|e| match *e {
+        Effect::Promote { at: sq, to, .. } if sq == at => Some(to),
+        _ => None,
+    })
 }
 
 /// Whether the unit arriving on `mv.to` still stands there once the effects are made

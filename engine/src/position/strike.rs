@@ -49,7 +49,12 @@ impl<R: RuleSet> Position<R> {
                 m.promotion = None;
                 if at == mv.to {
                     // struck as a pawn, it never promotes: one move for all the choices
-                    if mv.promotion != self.promotions_of(mv.mover.kind).first().copied() {
+                    if mv.promotion
+                        != self
+                            .promotion_choices(mv.mover.kind, self.side)
+                            .first()
+                            .copied()
+                    {
                         continue;
                     }
                 } else {

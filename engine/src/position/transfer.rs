@@ -56,11 +56,12 @@ impl<R: RuleSet> Position<R> {
     /// arrives there on its last rank (no room for the promotion: no move).
     fn push_promotions(&self, mv: Move, to: Square, unit: Piece, side: Side, out: &mut MoveList) {
         let pawn = R::KINDS[unit.kind.index()].pawn;
-        if !pawn || to.rank() != side.relative_rank(7) {
+        let choices = self.promotion_choices(unit.kind, side);
+        if !pawn || to.rank() != side.relative_rank(7) || choices.is_empty() {
             out.push(mv);
             return;
         }
-        for &kind in self.promotions_of(unit.kind) {
+        for &kind in choices {
             let promoted = Piece { kind, ..unit };
             if let Some(m) = mv.with_effect(Effect::Promote {
                 at: to,
