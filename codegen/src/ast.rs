@@ -281,6 +281,15 @@ pub struct RebirthDef {
     pub kings: Option<Spanned<String>>,
     /// `promoting` was written.
     pub promoting: bool,
+    /// `forbid` or `stay`: whether a capturer reborn where the capture left it makes
+    /// the capture impossible (`when in place …`).
+    pub in_place: Option<Spanned<String>>,
+    /// `transmuted along CODES`: the chain along which the reborn unit changes walk.
+    pub transmuted: Option<Spanned<Vec<Spanned<String>>>>,
+    /// `reversed for capturer` follows the chain: a reborn capturer walks it backwards.
+    pub reversed_for_capturer: bool,
+    /// `turned` was written: the reborn unit passes to the other side.
+    pub turned: bool,
 }
 
 /// A square computed from a move.

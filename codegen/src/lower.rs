@@ -204,6 +204,14 @@ pub struct Rebirth {
     pub kings: Option<bool>,
     /// A captured pawn reborn on its last rank promotes.
     pub promoting: bool,
+    /// A capturer reborn where the capture left it makes the capture impossible.
+    pub forbid_in_place: Option<bool>,
+    /// The reborn unit takes the walk that follows its own in this chain (kind
+    /// indices), before its square is found; with `true`, a reborn capturer takes the
+    /// walk before its own.
+    pub transmuted: Option<(Vec<u8>, bool)>,
+    /// The reborn unit passes to the other side.
+    pub turned: bool,
     /// The statement as written.
     pub text: String,
 }

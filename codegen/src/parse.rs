@@ -239,8 +239,12 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::option_of => "`option of rebirth`",
         Rule::rebirth => "`rebirth captured|capturer at …`",
         Rule::rebirth_who => "`captured` or `capturer`",
-        Rule::rebirth_word => "`at`, `when`, `kings` or `promoting`",
-        Rule::rebirth_opt => "`when taken vanish|forbid`, `kings included|excluded` or `promoting`",
+        Rule::rebirth_word => "`at`, `when`, `kings`, `promoting`, `transmuted` or `turned`",
+        Rule::rebirth_opt => "`when taken vanish|forbid`, `when in place forbid|stay`, `kings included|excluded`, `promoting`, `transmuted along …` or `turned`",
+        Rule::in_place => "`when in place forbid|stay`",
+        Rule::transmuted => "`transmuted along CODES [reversed for capturer]`",
+        Rule::reversed => "`reversed for capturer`",
+        Rule::turned => "`turned`",
         Rule::kings => "`kings included|excluded`",
         Rule::taken => "`when taken vanish|forbid`",
         Rule::promoting => "`promoting`",
@@ -698,6 +702,10 @@ impl Ctx {
             when_taken: None,
             kings: None,
             promoting: false,
+            in_place: None,
+            transmuted: None,
+            reversed_for_capturer: false,
+            turned: false,
         };
         for part in stmt.into_inner() {
             match part.as_rule() {
@@ -714,6 +722,21 @@ impl Ctx {
                         Rule::kings => {
                             r.kings = Some(self.spanned(&o.into_inner().next().expect("word")))
                         }
+                        Rule::in_place => {
+                            r.in_place = Some(self.spanned(&o.into_inner().next().expect("word")))
+                        }
+                        Rule::transmuted => {
+                            let span = self.span(&o);
+                            let mut codes = Vec::new();
+                            for c in o.into_inner() {
+                                match c.as_rule() {
+                                    Rule::reversed => r.reversed_for_capturer = true,
+                                    _ => codes.push(self.spanned(&c)),
+                                }
+                            }
+                            r.transmuted = Some(Spanned::new(codes, span));
+                        }
+                        Rule::turned => r.turned = true,
                         _ => r.promoting = true,
                     }
                 }

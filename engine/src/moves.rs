@@ -328,12 +328,23 @@ impl Move {
     pub fn mover_lands(&self) -> Option<(Square, Piece)> {
         let mut at = Some(self.to);
         let mut unit = self.arriving();
+        // (a unit added right after the mover left: the mover reborn, maybe with another
+        // walk)
+        let mut just_left = false;
         for effect in self.extras() {
+            let left = just_left;
+            just_left = false;
             match *effect {
                 Effect::Remove { at: sq, piece, .. } if at == Some(sq) && piece == unit => {
-                    at = None
+                    at = None;
+                    just_left = true;
                 }
-                Effect::Add { at: sq, piece } if at.is_none() && piece == unit => at = Some(sq),
+                Effect::Add { at: sq, piece }
+                    if at.is_none() && (piece == unit || left && piece.owner == unit.owner) =>
+                {
+                    at = Some(sq);
+                    unit = piece;
+                }
                 Effect::Promote { at: sq, to, .. } | Effect::Recolour { at: sq, to, .. }
                     if at == Some(sq) =>
                 {

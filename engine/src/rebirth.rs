@@ -8,7 +8,7 @@
 //! reaches these mechanisms through [`crate::support`].
 
 use crate::moves::{Effect, Move, MoveKind, MoveList};
-use crate::piece::{Piece, Side};
+use crate::piece::{Kind, Owner, Piece, Side};
 use crate::position::Position;
 use crate::rules::RuleSet;
 use crate::square::Square;
@@ -100,6 +100,31 @@ pub struct Rebirth {
     /// Royal units are reborn too (else a royal unit captured, or capturing, stays
     /// where the capture leaves it).
     pub kings: bool,
+    /// The walk the reborn unit takes, when an option changes it (its square already
+    /// found by that walk).
+    pub walk: Option<Kind>,
+    /// The reborn unit passes to the other side (a neutral unit stays neutral).
+    pub turned: bool,
+    /// A capturer reborn where the capture left it makes the capture impossible.
+    pub forbid_in_place: bool,
+}
+
+impl Rebirth {
+    /// The unit `piece` reappears as: with the walk an option gives it.
+    fn reborn_as(&self, piece: Piece) -> Piece {
+        self.walk.map_or(piece, |k| piece.with_kind(k))
+    }
+
+    /// The change of side of the unit reborn as `piece` on `at`, if the rebirth turns it
+    /// (a neutral unit stays neutral).
+    fn turn(&self, at: Square, piece: Piece) -> Option<Effect> {
+        (self.turned && piece.owner != Owner::Neutral).then(|| Effect::Recolour {
+            at,
+            from: piece,
+            to: piece.swapped(),
+            apart: false,
+        })
+    }
 }
 
 /// What a rebirth makes of one capture.
@@ -127,6 +152,9 @@ fn outcome<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebirth) -> Outcom
         Reborn::Capturer if reborn(mv.arriving()) => mv.arriving(),
         Reborn::Capturer => return Outcome::Stands,
     };
+    if rebirth.forbid_in_place && rebirth.who == Reborn::Capturer && rebirth.at == Some(mv.to) {
+        return Outcome::Forbidden;
+    }
     let free = rebirth.at.filter(|&sq| match rebirth.who {
         Reborn::Capturer if sq == mv.to => true,
         _ => !taken_after(pos, mv, sq),
@@ -145,7 +173,7 @@ pub enum Rebirths {
     /// The capture stands as generated.
     Unchanged,
     /// The capture stands with these effects added, in order.
-    Effects([Option<Effect>; 2]),
+    Effects([Option<Effect>; 3]),
     /// The capture is not allowed.
     Forbidden,
     /// It becomes several moves (a reborn pawn's promotions):
@@ -171,11 +199,12 @@ pub fn rebirth_effects<R: RuleSet>(
                 piece,
                 silent: true,
             };
-            return Rebirths::Effects([Some(vanish), None]);
+            return Rebirths::Effects([Some(vanish), None, None]);
         }
         Outcome::Vanishes(_) => return Rebirths::Unchanged,
         Outcome::Reappears(piece, sq) => (piece, sq),
     };
+    let reborn = rebirth.reborn_as(piece);
     match rebirth.who {
         Reborn::Capturer => Rebirths::Effects([
             Some(Effect::Remove {
@@ -183,7 +212,11 @@ pub fn rebirth_effects<R: RuleSet>(
                 piece,
                 silent: false,
             }),
-            Some(Effect::Add { at: sq, piece }),
+            Some(Effect::Add {
+                at: sq,
+                piece: reborn,
+            }),
+            rebirth.turn(sq, reborn),
         ]),
         Reborn::Captured => {
             let side = camp(piece, rebirth.who, mover);
@@ -194,7 +227,14 @@ pub fn rebirth_effects<R: RuleSet>(
             {
                 Rebirths::Several
             } else {
-                Rebirths::Effects([Some(Effect::Add { at: sq, piece }), None])
+                Rebirths::Effects([
+                    Some(Effect::Add {
+                        at: sq,
+                        piece: reborn,
+                    }),
+                    rebirth.turn(sq, reborn),
+                    None,
+                ])
             }
         }
     }
@@ -237,6 +277,7 @@ pub fn push_rebirth<R: RuleSet>(
             let Outcome::Reappears(piece, sq) = outcome(pos, &mv, rebirth) else {
                 return;
             };
+            let piece = rebirth.reborn_as(piece);
             let side = camp(piece, rebirth.who, mover);
             for &k in pos.promotion_choices(piece.kind, side) {
                 let promoted = piece.with_kind(k);
@@ -247,7 +288,11 @@ pub fn push_rebirth<R: RuleSet>(
                         to: promoted,
                     })
                 });
-                out.extend(reborn);
+                let turned = match rebirth.turn(sq, promoted) {
+                    Some(turn) => reborn.and_then(|m| m.with_effect(turn)),
+                    None => reborn,
+                };
+                out.extend(turned);
             }
         }
     }

@@ -8,6 +8,7 @@
 use super::truth::Place;
 use super::Checker;
 use crate::ast;
+use crate::diagnostic::Span;
 use crate::lower::Cond;
 
 /// The most squares a pawn may step from its first rank: the position remembers two
@@ -41,7 +42,7 @@ impl Checker<'_> {
         for t in defs {
             let list = self.effect_unit(&t.who, "transmute");
             let list = list.map(|p| if p { &mut partner } else { &mut mover });
-            let chain = self.chain(t);
+            let chain = self.chain(&t.chain, t.who.span);
             let when = self.cond(&t.when, Place::Effect);
             if let (Some(list), Some(chain), Some(when)) = (list, chain, when) {
                 list.push((when, chain));
@@ -68,10 +69,10 @@ impl Checker<'_> {
         }
     }
 
-    /// The kind indices of a chain's codes.
-    fn chain(&mut self, t: &ast::TransmuteDef) -> Option<Vec<u8>> {
+    /// The kind indices of a chain's codes (`at`: where to report a chain too short).
+    pub(super) fn chain(&mut self, codes: &[ast::Spanned<String>], at: Span) -> Option<Vec<u8>> {
         let mut chain = Vec::new();
-        for code in &t.chain {
+        for code in codes {
             match self.codes.iter().position(|c| c.contains(&code.node)) {
                 Some(i) => chain.push(i as u8),
                 None => self.error(
@@ -81,15 +82,15 @@ impl Checker<'_> {
                 ),
             }
         }
-        if t.chain.len() < 2 {
+        if codes.len() < 2 {
             self.error(
-                t.who.span,
+                at,
                 "a chain names at least two walks",
                 "write the walks in order: `along Q R B S P`, a unit of one becoming the next",
             );
             return None;
         }
-        (chain.len() == t.chain.len()).then_some(chain)
+        (chain.len() == codes.len()).then_some(chain)
     }
 
     /// `pawns step up to N from first rank`: at most once, N from 1 to 3.

@@ -92,6 +92,25 @@ impl Checker<'_> {
                 None
             }
         });
+        let forbid_in_place = r.in_place.as_ref().and_then(|w| match w.node.as_str() {
+            "forbid" => Some(true),
+            "stay" => Some(false),
+            other => {
+                self.error(
+                    w.span,
+                    format!("unknown consequence `{other}`"),
+                    "expected `forbid` (no capture) or `stay` (the capturer stays where it is)",
+                );
+                None
+            }
+        });
+        let transmuted = match &r.transmuted {
+            Some(chain) => Some((
+                self.chain(&chain.node, chain.span)?,
+                r.reversed_for_capturer,
+            )),
+            None => None,
+        };
         if r.promoting && capturer {
             self.error(
                 r.span,
@@ -117,6 +136,9 @@ impl Checker<'_> {
             forbid_when_taken: forbid_when_taken.or((!option).then_some(false)),
             kings: kings.or((!option).then_some(capturer)),
             promoting: r.promoting,
+            forbid_in_place,
+            transmuted,
+            turned: r.turned,
             text: self.text(r.span),
         })
     }

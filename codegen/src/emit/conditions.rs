@@ -1037,8 +1037,61 @@ fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenS
     } else {
         quote!(Reborn::Captured)
     };
+    let base_in_place = r.forbid_in_place == Some(true);
+    let in_place = of(&|o| o.forbid_in_place.is_some())
+        .into_iter()
+        .map(|(_, on, o)| {
+            let f = o.forbid_in_place == Some(true);
+            quote!(if #on { forbid_in_place = #f; })
+        });
+    let base_turned = r.turned;
+    let turns = of(&|o| o.turned)
+        .into_iter()
+        .map(|(_, on, _)| quote!(|| #on));
+    // the reborn unit's walk: the base's chain, then each active option's, the first
+    // that changes it deciding; its square is found by the walk it takes
+    let chains = std::iter::once((quote!(true), r))
+        .chain(
+            of(&|o| o.transmuted.is_some())
+                .into_iter()
+                .map(|(_, on, o)| (on, o)),
+        )
+        .filter_map(|(on, o)| {
+            let (chain, reversed) = o.transmuted.as_ref()?;
+            let mut chain = chain.clone();
+            if *reversed && r.capturer {
+                chain.reverse();
+            }
+            let (from, to) = super::transmute::steps(&chain);
+            Some(quote! {
+                if #on && walk.is_none() {
+                    walk = match unit.kind.0 {
+                        #(#from => Some(Kind(#to)),)*
+                        _ => None,
+                    };
+                }
+            })
+        });
+    let (unit, adapt) = if r.capturer {
+        (quote!(mv.arriving()), quote!(adapted.promotion = Some(k);))
+    } else {
+        (
+            quote!(mv.captured.unwrap_or(mv.mover)),
+            quote!(adapted.captured = adapted.captured.map(|c| c.with_kind(k));),
+        )
+    };
     quote! {
         let _ = self;
+        let unit = #unit;
+        let _ = unit;
+        #[allow(unused_mut)]
+        let mut walk: Option<Kind> = None;
+        #(#chains)*
+        let mut adapted = *mv;
+        if let Some(k) = walk {
+            #adapt
+        }
+        let mv = &adapted;
         #[allow(unused_mut)]
         let mut at = Rules::#base_sq(mv, side);
         #squares
@@ -1049,12 +1102,20 @@ fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenS
         let mut kings = #base_kings;
         #(#kings)*
         let promote = #base_promote #(#promotes)*;
-        Rebirth { who: #who, at, when_taken, promote, kings }
+        #[allow(unused_mut)]
+        let mut forbid_in_place = #base_in_place;
+        #(#in_place)*
+        let turned = #base_turned #(#turns)*;
+        Rebirth { who: #who, at, when_taken, promote, kings, walk, turned, forbid_in_place }
     }
 }
 
 /// Whether a rebirth (of a base or an option) can change what a unit observes: a taken
 /// square forbidding the capture, or a captured king reborn.
 fn judges_observation(r: Option<&Rebirth>) -> bool {
-    r.is_some_and(|r| r.forbid_when_taken == Some(true) || (!r.capturer && r.kings == Some(true)))
+    r.is_some_and(|r| {
+        r.forbid_when_taken == Some(true)
+            || r.forbid_in_place == Some(true)
+            || (!r.capturer && r.kings == Some(true))
+    })
 }

@@ -80,14 +80,7 @@ fn chains<'a>(
             });
         of(c).iter().map(move |(when, chain)| {
             let when = cond(when);
-            // (a walk written twice, as in a cycle, follows its first place)
-            let mut pairs: Vec<(u8, u8)> = Vec::new();
-            for w in chain.windows(2) {
-                if !pairs.iter().any(|&(f, _)| f == w[0]) {
-                    pairs.push((w[0], w[1]));
-                }
-            }
-            let (from, to): (Vec<u8>, Vec<u8>) = pairs.into_iter().unzip();
+            let (from, to) = steps(chain);
             quote! {
                 if #on && { #given #when } {
                     let next = match unit.kind.0 {
@@ -101,4 +94,16 @@ fn chains<'a>(
             }
         })
     })
+}
+
+/// The steps of a chain: each walk with the walk that follows it (a walk written twice,
+/// as in a cycle, follows its first place).
+pub(super) fn steps(chain: &[u8]) -> (Vec<u8>, Vec<u8>) {
+    let mut pairs: Vec<(u8, u8)> = Vec::new();
+    for w in chain.windows(2) {
+        if !pairs.iter().any(|&(f, _)| f == w[0]) {
+            pairs.push((w[0], w[1]));
+        }
+    }
+    pairs.into_iter().unzip()
 }

@@ -161,6 +161,22 @@ fn push_effects(s: &mut String, names: &Names, mv: &Move) {
                 push_recolour(s, names, mv, *b);
                 s.push(']');
             }
+            // a unit leaving a square and appearing elsewhere with another walk (a
+            // capturer reborn as another unit): `[wQg5->Sg1]`
+            (
+                Effect::Remove {
+                    at: a,
+                    piece: p,
+                    silent: false,
+                },
+                Some(Effect::Add { at: b, piece: q }),
+            ) if p.owner == q.owner && p.kind != q.kind => {
+                let code = names.code(q.kind);
+                s.push_str(&format!("[{}{a}->{code}{b}", bracketed(names, *p)));
+                i += 2;
+                push_recolour(s, names, mv, *b);
+                s.push(']');
+            }
             (Effect::Add { at, piece }, next) => {
                 s.push_str(&format!("[+{}{at}", bracketed(names, *piece)));
                 i += 1;
