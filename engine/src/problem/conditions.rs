@@ -34,11 +34,23 @@ fn base_and_options<R: RuleSet>(c: &input::Condition) -> Result<Vec<usize>, Stri
             _ => return Err(unwritten()),
         }
     }
+    // (the options of rebirth read nothing after their names: a chameleon sequence
+    // written after `Chameleon` is not read yet)
+    if let Some(p) = c
+        .params
+        .iter()
+        .find(|p| !matches!(p, input::ConditionParam::Variant(_)))
+    {
+        return Err(format!(
+            "the condition {c} is known to the reference, but {p} after it is not read yet"
+        ));
+    }
     Ok(rules)
 }
 
 /// `Err` naming two conditions of `active` that cannot be combined: one says the other
-/// is `incompatible with` it (the reference refuses the pair too), or one lends walks
+/// is `incompatible with` it (the reference refuses the pair too), both rebirth bases
+/// (Circe with AntiCirce, which the reference plays as two rebirths), or one lends walks
 /// (Annan chess) and the other's truths ask which units observe which by their walks
 /// (Madrasi), which fairyforge does not make follow the walks lent yet; with the index
 /// of the second.
@@ -56,6 +68,18 @@ pub(super) fn combinable<R: RuleSet>(active: &[usize]) -> Result<(), (String, us
             );
             return Err((message, b));
         }
+    }
+    // (a capture reborn twice, the captured unit and the capturer, is not written yet)
+    let mut bases = active
+        .iter()
+        .filter(|&&i| info(i).rebirth && !info(i).option);
+    if let (Some(&a), Some(&b)) = (bases.next(), bases.next()) {
+        let message = format!(
+            "{} with {} is not supported yet: fairyforge makes one rebirth of a capture",
+            info(a).names[0],
+            info(b).names[0]
+        );
+        return Err((message, b));
     }
     let lender = active.iter().find(|&&i| info(i).lends_walks);
     let asker = active.iter().find(|&&i| info(i).asks_observers);
