@@ -290,6 +290,9 @@ pub struct RebirthDef {
     pub reversed_for_capturer: bool,
     /// `turned` was written: the reborn unit passes to the other side.
     pub turned: bool,
+    /// `cloned` was written: the reborn unit takes the walk of the other unit of the
+    /// capture.
+    pub cloned: bool,
 }
 
 /// A square computed from a move.

@@ -212,6 +212,10 @@ pub struct Rebirth {
     pub transmuted: Option<(Vec<u8>, bool)>,
     /// The reborn unit passes to the other side.
     pub turned: bool,
+    /// The reborn unit takes the walk of the other unit of the capture (the capturer's
+    /// as it moved, for a captured unit; the captured unit's, for a capturer), unless
+    /// one of them is royal.
+    pub cloned: bool,
     /// The statement as written.
     pub text: String,
 }

@@ -239,12 +239,13 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::option_of => "`option of rebirth`",
         Rule::rebirth => "`rebirth captured|capturer at …`",
         Rule::rebirth_who => "`captured` or `capturer`",
-        Rule::rebirth_word => "`at`, `when`, `kings`, `promoting`, `transmuted` or `turned`",
-        Rule::rebirth_opt => "`when taken vanish|forbid`, `when in place forbid|stay`, `kings included|excluded`, `promoting`, `transmuted along …` or `turned`",
+        Rule::rebirth_word => "`at`, `when`, `kings`, `promoting`, `transmuted`, `turned` or `cloned`",
+        Rule::rebirth_opt => "`when taken vanish|forbid`, `when in place forbid|stay`, `kings included|excluded`, `promoting`, `transmuted along …`, `turned` or `cloned`",
         Rule::in_place => "`when in place forbid|stay`",
         Rule::transmuted => "`transmuted along CODES [reversed for capturer]`",
         Rule::reversed => "`reversed for capturer`",
         Rule::turned => "`turned`",
+        Rule::cloned => "`cloned`",
         Rule::kings => "`kings included|excluded`",
         Rule::taken => "`when taken vanish|forbid`",
         Rule::promoting => "`promoting`",
@@ -706,6 +707,7 @@ impl Ctx {
             transmuted: None,
             reversed_for_capturer: false,
             turned: false,
+            cloned: false,
         };
         for part in stmt.into_inner() {
             match part.as_rule() {
@@ -737,6 +739,7 @@ impl Ctx {
                             r.transmuted = Some(Spanned::new(codes, span));
                         }
                         Rule::turned => r.turned = true,
+                        Rule::cloned => r.cloned = true,
                         _ => r.promoting = true,
                     }
                 }

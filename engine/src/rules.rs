@@ -63,6 +63,12 @@ pub struct ConditionInfo {
     /// The rule names of the conditions a problem may not combine with it (`incompatible
     /// with …`; the reference refuses the combination too).
     pub incompatible: &'static [&'static str],
+    /// Whether its rebirth says royal units are reborn (`Some(true)`), or not; `None`
+    /// when it does not say (an option keeping the base's).
+    pub kings_reborn: Option<bool>,
+    /// Whether its rebirth gives the reborn unit the walk of the other unit of the
+    /// capture (`cloned`).
+    pub clones: bool,
 }
 
 /// What a capture does besides (`after capture remove|recolour unit of SIDE like

@@ -114,3 +114,34 @@ fn a_condition_lending_walks_is_refused_beside_one_asking_for_observers() {
         "{err}"
     );
 }
+
+#[test]
+fn two_rebirths_of_one_capture_are_refused() {
+    let err = refused("Circe AntiCirce");
+    assert!(
+        err.contains(":3:17: error: Circe with AntiCirce is not supported yet"),
+        "{err}"
+    );
+}
+
+#[test]
+fn clone_is_refused_where_a_king_would_be_reborn_with_another_walk() {
+    for conditions in ["AntiCirce Clone", "Circe Clone RexInclusive"] {
+        let err = refused(conditions);
+        assert!(
+            err.contains("error: Clone with kings reborn is not supported yet"),
+            "{conditions}: {err}"
+        );
+    }
+    // without kings reborn, it is solved: the rook taken is reborn a queen on d8
+    assert!(keys(
+        "Stipulation ~1\nCondition AntiCirce Clone RexExclusive\nPieces\nWhite Ke1 Rd1\nBlack Ke8 Sd5"
+    )
+    .contains(&"1.Rd1*d5[wRd5->Sb1] !".to_string()));
+}
+
+#[test]
+fn a_chameleon_sequence_after_chameleon_is_refused_not_ignored() {
+    let err = refused("Circe Chameleon S Q R B S");
+    assert!(err.contains("S Q R B S after it is not read yet"), "{err}");
+}

@@ -139,6 +139,7 @@ impl Checker<'_> {
             forbid_in_place,
             transmuted,
             turned: r.turned,
+            cloned: r.cloned,
             text: self.text(r.span),
         })
     }

@@ -308,6 +308,12 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
             let (rebirth, option) = (c.rebirth.is_some(), c.option);
             let lends_walks = c.walk_lent.is_some();
             let incompatible = &c.incompatible;
+            let r = c.rebirth.as_ref();
+            let kings_reborn = match r.and_then(|r| r.kings) {
+                Some(k) => quote!(Some(#k)),
+                None => quote!(None),
+            };
+            let clones = r.is_some_and(|r| r.cloned);
             let asks_observers = [
                 &c.paralyse,
                 &c.forbid,
@@ -325,6 +331,8 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                     source: #source, side: #side, selects: #selects, moves_only: #moves_only,
                     rebirth: #rebirth, option: #option, lends_walks: #lends_walks,
                     asks_observers: #asks_observers, incompatible: &[#(#incompatible),*],
+                    kings_reborn: #kings_reborn,
+                    clones: #clones,
                 }
             }
         })
@@ -1072,6 +1080,22 @@ fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenS
                 }
             })
         });
+    // the walk of the other unit of the capture, for `cloned` (none when either is royal)
+    let other = if r.capturer {
+        quote!(mv.captured.map(|c| c.kind))
+    } else {
+        quote!(Some(mv.mover.kind))
+    };
+    let clones = std::iter::once((quote!(true), r))
+        .chain(of(&|o| o.cloned).into_iter().map(|(_, on, o)| (on, o)))
+        .filter(|(_, o)| o.cloned)
+        .map(|(on, _)| {
+            quote! {
+                if #on && walk.is_none() && !Rules::KINDS[unit.kind.index()].royal {
+                    walk = (#other).filter(|k| !Rules::KINDS[k.index()].royal);
+                }
+            }
+        });
     let (unit, adapt) = if r.capturer {
         (quote!(mv.arriving()), quote!(adapted.promotion = Some(k);))
     } else {
@@ -1087,6 +1111,7 @@ fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenS
         #[allow(unused_mut)]
         let mut walk: Option<Kind> = None;
         #(#chains)*
+        #(#clones)*
         let mut adapted = *mv;
         if let Some(k) = walk {
             #adapt

@@ -81,6 +81,29 @@ pub(super) fn combinable<R: RuleSet>(active: &[usize]) -> Result<(), (String, us
         );
         return Err((message, b));
     }
+    if let Some(&c) = active.iter().find(|&&i| info(i).clones) {
+        // a royal unit reborn with another walk (a royal queen) is not written yet
+        // the base's word on kings, unless an option says otherwise (the last in the
+        // rule files, as the rebirth composes them)
+        let base = active
+            .iter()
+            .filter(|&&i| info(i).rebirth && !info(i).option)
+            .find_map(|&i| info(i).kings_reborn);
+        let option = active
+            .iter()
+            .filter(|&&i| info(i).option)
+            .filter_map(|&i| info(i).kings_reborn.map(|k| (i, k)))
+            .max_by_key(|&(i, _)| i)
+            .map(|(_, k)| k);
+        if option.or(base).unwrap_or(false) {
+            let message = format!(
+                "{} with kings reborn is not supported yet: a king would be reborn with \
+                 another walk",
+                info(c).names[0]
+            );
+            return Err((message, c));
+        }
+    }
     let lender = active.iter().find(|&&i| info(i).lends_walks);
     let asker = active.iter().find(|&&i| info(i).asks_observers);
     match (lender, asker) {
