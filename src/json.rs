@@ -95,6 +95,7 @@ fn kind(k: MoveKind) -> &'static str {
         MoveKind::EnPassant => "en_passant",
         MoveKind::CastleShort => "castle_short",
         MoveKind::CastleLong => "castle_long",
+        MoveKind::Exchange { .. } => "exchange",
     }
 }
 

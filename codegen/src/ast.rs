@@ -198,6 +198,9 @@ pub struct ConditionDef {
     pub pawn_steps: Vec<Spanned<i64>>,
     /// `pawns never promote` statements.
     pub no_promotion: Vec<Span>,
+    /// `exchange places with same walk [kings …]` statements: the statement, and the
+    /// word after `kings`.
+    pub exchanges: Vec<(Span, Option<Spanned<String>>)>,
     /// `select first|max|min by …` statements.
     pub select: Vec<(Spanned<String>, Spanned<String>)>,
     /// `check from …` statements (the word after `from`).

@@ -261,6 +261,7 @@ impl Checker<'_> {
         let (transmute, transmute_partner) = self.transmutes(&c.transmute);
         let first_rank_steps = self.pawn_steps(c);
         let no_promotion = self.no_promotion(c);
+        let exchanges = self.exchanges(c);
         if c.select.len() > 1 {
             self.error(
                 c.select[1].0.span,
@@ -329,6 +330,7 @@ impl Checker<'_> {
             && transmute_partner.is_empty()
             && first_rank_steps.is_none()
             && !no_promotion
+            && exchanges.is_none()
             && select.is_none()
             && self.errors.0.len() == before
         {
@@ -337,7 +339,8 @@ impl Checker<'_> {
                 format!("the condition `{}` does nothing", c.name.node),
                 "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `transmute`, `select`, \
                  `check from`, `after capture move`, `after capture remove`, `move as friend`, \
-                 `holes at`, `transfer`, `recolour observed` or `pawns …` statement",
+                 `holes at`, `transfer`, `recolour observed`, `exchange places` or `pawns …` \
+                 statement",
             );
         }
         let uses_last = paralyse
@@ -371,6 +374,7 @@ impl Checker<'_> {
             transmute_partner,
             first_rank_steps,
             no_promotion,
+            exchanges,
             select,
             checks_from_both,
             leg_after_capture,

@@ -157,6 +157,9 @@ pub struct Condition {
     pub first_rank_steps: Option<u8>,
     /// `pawns never promote`: a pawn arriving on its last rank stays a pawn.
     pub no_promotion: bool,
+    /// `exchange places with same walk`: units may change places with units of the
+    /// other side of their walk, royal units too when `Some(true)`.
+    pub exchanges: Option<bool>,
     /// The selection among legal moves, if any.
     pub select: Option<Select>,
     /// `check from both`: a royal unit is in check from the units of its own side too.

@@ -268,6 +268,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::transmute => "`transmute mover|partner along CODES when …`",
         Rule::pawn_steps => "`pawns step up to N from first rank`",
         Rule::no_promotion => "`pawns never promote`",
+        Rule::exchange => "`exchange places with same walk [kings included|excluded]`",
         Rule::recolour_observed => "`recolour observed by mover|checkers`",
         Rule::sq_expr | Rule::sq_term | Rule::sq_word => {
             "a square (`capture`, `departure`, `arrival`, `game_array(captured)`, `(A.file, B.rank)`)"
@@ -362,7 +363,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
     // Statements in the order a block is usually written; a keyword missing here is
     // grouped too, after these.
-    const ORDER: [&str; 31] = [
+    const ORDER: [&str; 32] = [
         "codes",
         "popeye",
         "german",
@@ -386,6 +387,7 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "recolour",
         "transmute",
         "pawns",
+        "exchange",
         "select",
         "check",
         "after",
@@ -569,6 +571,7 @@ impl Ctx {
             transmute: vec![],
             pawn_steps: vec![],
             no_promotion: vec![],
+            exchanges: vec![],
             select: vec![],
             check_from: vec![],
             legs: vec![],
@@ -638,6 +641,15 @@ impl Ctx {
                     def.pawn_steps.push(Spanned::new(steps, span));
                 }
                 Rule::no_promotion => def.no_promotion.push(self.span(&stmt)),
+                Rule::exchange => {
+                    let span = self.span(&stmt);
+                    let kings = stmt
+                        .into_inner()
+                        .next()
+                        .and_then(|k| k.into_inner().next())
+                        .map(|w| self.spanned(&w));
+                    def.exchanges.push((span, kings));
+                }
                 Rule::select => {
                     let mut it = stmt.into_inner();
                     let how = self.spanned(&it.next().expect("how"));

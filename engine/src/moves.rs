@@ -121,6 +121,12 @@ pub enum MoveKind {
     },
     /// An en-passant capture (the captured unit is not on the arrival square).
     EnPassant,
+    /// An exchange of places (Messigny chess): the mover goes to `to`, `other`, standing
+    /// there, to `from`; nothing is captured.
+    Exchange {
+        /// The unit the mover changes places with.
+        other: Piece,
+    },
     /// Castling on the king's side (`0-0`); the partner's move is an extra effect.
     CastleShort,
     /// Castling on the queen's side (`0-0-0`); the partner's move is an extra effect.
@@ -164,6 +170,12 @@ impl Move {
             recolour: None,
             extras: [None; MAX_EXTRAS],
         }
+    }
+
+    /// An exchange of places of `mover`, on `from`, with `other`, on `to`.
+    #[inline(always)]
+    pub const fn exchange(from: Square, to: Square, mover: Piece, other: Piece) -> Move {
+        Move::quiet(from, to, mover).with_kind(MoveKind::Exchange { other })
     }
 
     /// A capture of `captured`, standing on `to`, by `mover`.

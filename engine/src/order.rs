@@ -99,6 +99,9 @@ pub fn reference_key<R: RuleSet>(mv: &Move) -> (u8, u32) {
         // castling is generated after the royal unit's other moves, the long one last
         MoveKind::CastleLong => 0,
         MoveKind::CastleShort => 1,
+        // exchanges are generated after the unit's other moves, by the square of the
+        // unit exchanged with
+        MoveKind::Exchange { .. } => 2000 + mv.to.index() as u32,
         // units that generate by arrival square try them from a1 to h8, file by file
         _ if info.numbering == Numbering::ByArrival => {
             1000 + mv.to.file() as u32 * 8 + mv.to.rank() as u32

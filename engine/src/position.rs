@@ -17,6 +17,7 @@ use crate::square::Square;
 
 mod after;
 mod borrow;
+pub mod exchange;
 mod legs;
 mod lent;
 mod observed;
@@ -353,6 +354,12 @@ impl<R: RuleSet> Position<R> {
         }
     }
 
+    /// The last move made, passes left out: in series play, the series' own move before.
+    #[inline(always)]
+    pub fn last_made(&self) -> Option<&Move> {
+        self.history.last()
+    }
+
     /// A hash of everything that decides the future of the position except history.
     pub fn hash(&self) -> u64 {
         let mut h = self.board.hash();
@@ -505,6 +512,9 @@ impl<R: RuleSet> Position<R> {
                 }
                 _ => self.rules.generate(self, from, piece, side, out),
             }
+        }
+        if let Some(kings) = self.rules.exchanges(side) {
+            self.push_exchanges(side, kings, out);
         }
         if self.rules.continues_captures(side) {
             self.continue_captures(side, out);
@@ -670,7 +680,9 @@ impl<R: RuleSet> Position<R> {
     /// (a rebirth, say) are quiet too ([`Position::quiet_effect`]).
     #[inline(always)]
     fn keeps_royals_safe(&self, mv: &Move, quiet: Bitboard) -> bool {
-        quiet.contains(mv.from)
+        // (an exchange puts the opponent's unit on the departure square)
+        !matches!(mv.kind, MoveKind::Exchange { .. })
+            && quiet.contains(mv.from)
             && quiet.contains(mv.to)
             && quiet.contains(mv.capture_at)
             && mv.mover.owner != Owner::Neutral
@@ -744,7 +756,8 @@ impl<R: RuleSet> Position<R> {
     /// effect but the principal movement and its capture on the arrival square.
     #[inline(always)]
     fn is_plain(&self, mv: &Move) -> bool {
-        mv.mover.owner != Owner::Neutral
+        !matches!(mv.kind, MoveKind::Exchange { .. })
+            && mv.mover.owner != Owner::Neutral
             && mv.recolour.is_none()
             && mv.capture_at == mv.to
             && mv.promotion.is_none()
@@ -775,8 +788,10 @@ impl<R: RuleSet> Position<R> {
         let Some((royals, lines)) = filter else {
             return true;
         };
+        // (an exchange moves a unit of the other side too, a royal one maybe)
         if mv.mover.owner == Owner::Neutral
             || mv.recolour.is_some()
+            || matches!(mv.kind, MoveKind::Exchange { .. })
             || lines.contains(mv.from)
             || lines.contains(mv.to)
             || lines.contains(mv.capture_at)
@@ -829,8 +844,14 @@ impl<R: RuleSet> Position<R> {
         if mv.captured.is_some() {
             self.board.take_hashing::<HASH>(mv.capture_at);
         }
+        if let MoveKind::Exchange { .. } = mv.kind {
+            self.board.take_hashing::<HASH>(mv.to);
+        }
         self.board.take_hashing::<HASH>(mv.from);
         self.board.put_hashing::<HASH>(mv.to, mv.arriving());
+        if let MoveKind::Exchange { other } = mv.kind {
+            self.board.put_hashing::<HASH>(mv.from, other);
+        }
         for effect in mv.extras() {
             match *effect {
                 Effect::Add { at, piece } => self.board.put_hashing::<HASH>(at, piece),
@@ -877,10 +898,16 @@ impl<R: RuleSet> Position<R> {
                 Effect::RecolourAll { units } => self.turn_all::<HASH>(units),
             }
         }
+        if let MoveKind::Exchange { .. } = mv.kind {
+            self.board.take_hashing::<HASH>(mv.from);
+        }
         self.board.take_hashing::<HASH>(mv.to);
         self.board.put_hashing::<HASH>(mv.from, mv.mover);
         if let Some(captured) = mv.captured {
             self.board.put_hashing::<HASH>(mv.capture_at, captured);
+        }
+        if let MoveKind::Exchange { other } = mv.kind {
+            self.board.put_hashing::<HASH>(mv.to, other);
         }
     }
 

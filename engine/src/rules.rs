@@ -431,6 +431,14 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
         true
     }
 
+    /// Phase 1: whether a condition lets each unit of `side` exchange places with a unit
+    /// of the other side of its walk (Messigny chess), and whether royal units may
+    /// (`Some(true)`); `None` when none does.
+    #[inline(always)]
+    fn exchanges(&self, _side: Side) -> Option<bool> {
+        None
+    }
+
     /// Whether any active condition adds effects after a move
     /// ([`RuleSet::recolours_mover`] is always false when this is false, and the engine
     /// skips it).

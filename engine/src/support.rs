@@ -21,6 +21,7 @@ pub use crate::measure::{
 };
 pub use crate::moves::{remove_repeats, Move, MoveKind, MoveList};
 pub use crate::piece::{Kind, KindInfo, KindSet, Numbering, Piece, PromotionChoice, Side};
+pub use crate::position::exchange::exchanged_last;
 pub use crate::position::Position;
 pub use crate::rebirth::{
     camp, game_array_square, push_rebirth, rebirth_effects, rebirth_observes, Rebirth, Rebirths,

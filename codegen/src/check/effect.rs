@@ -114,6 +114,32 @@ impl Checker<'_> {
         Some(n.node as u8)
     }
 
+    /// `exchange places with same walk [kings included|excluded]`: at most once;
+    /// whether royal units exchange too (they do unless `kings excluded`).
+    pub(super) fn exchanges(&mut self, c: &ast::ConditionDef) -> Option<bool> {
+        if let Some(&(extra, _)) = c.exchanges.get(1) {
+            self.error(
+                extra,
+                "a condition says `exchange places` at most once",
+                "remove this `exchange places`",
+            );
+        }
+        let (_, kings) = c.exchanges.first()?;
+        match kings.as_ref().map(|k| k.node.as_str()) {
+            None | Some("included") => Some(true),
+            Some("excluded") => Some(false),
+            Some(other) => {
+                let span = kings.as_ref().map_or(c.name.span, |k| k.span);
+                self.error(
+                    span,
+                    format!("unknown inclusion of kings `{other}`"),
+                    "expected `included` (royal units exchange too, the default) or `excluded`",
+                );
+                None
+            }
+        }
+    }
+
     /// `pawns never promote`: at most once; whether the condition says it.
     pub(super) fn no_promotion(&mut self, c: &ast::ConditionDef) -> bool {
         if let Some(&extra) = c.no_promotion.get(1) {

@@ -739,6 +739,8 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         quote!(#i => self.squares[#slot] = squares,)
     });
     let looking_back = any_active(rules, |c| c.uses_last);
+    // (which units may exchange places depends on whether the last move exchanged)
+    let exchanging = any_active(rules, |c| c.exchanges.is_some());
     // (a royal unit in check from its own side too: the shortcuts that look at one side
     // alone are off, as under a filter)
     let filtering = any_active(rules, |c| {
@@ -988,10 +990,16 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
 
         #[inline]
         fn history_key(&self, pos: &Position<Self>) -> u64 {
-            if !(#looking_back) {
-                return 0;
+            let mut key = 0;
+            if #looking_back {
+                key = pos.last_move().map_or(0, |(m, s)| (u64::from(m.mover.kind.0) << 1 | s.index() as u64) + 1);
             }
-            pos.last_move().map_or(0, |(m, s)| (u64::from(m.mover.kind.0) << 1 | s.index() as u64) + 1)
+            if #exchanging {
+                if let [Some(a), Some(b)] = exchanged_last(pos.last_made()) {
+                    key ^= ((a.index() as u64) << 6 | b.index() as u64 | 1 << 12) << 16;
+                }
+            }
+            key
         }
     }
 }

@@ -1,5 +1,6 @@
-//! Rust for the conditions' words on walks and pawns: the `RuleSet` hooks saying which
-//! walk a moved unit or a castling partner becomes (`transmute … along … when …`), how
+//! Rust for the conditions' words on walks and pawns: the `RuleSet` hooks saying whether
+//! units exchange places with units of their walk (`exchange places with same walk`),
+//! which walk a moved unit or a castling partner becomes (`transmute … along … when …`), how
 //! far a pawn steps from its first rank (`pawns step up to N from first rank`), and
 //! whether pawns promote (`pawns never promote`). Each is a chain of `if` blocks over the
 //! active conditions, the first that applies deciding.
@@ -27,7 +28,19 @@ pub fn hooks(rules: &Rules) -> TokenStream {
         let on = active(i, c, quote!(side));
         quote!(if #on { return false; })
     });
+    let exchanging = rules.conditions.iter().enumerate().filter_map(|(i, c)| {
+        let kings = c.exchanges?;
+        let on = active(i, c, quote!(side));
+        Some(quote!(if #on { return Some(#kings); }))
+    });
     quote! {
+        #[inline(always)]
+        fn exchanges(&self, side: Side) -> Option<bool> {
+            let _ = side;
+            #(#exchanging)*
+            None
+        }
+
         #[inline]
         fn transmutes_mover(&self, pos: &Position<Self>, mv: &Move, unit: Piece) -> Option<Kind> {
             let (piece, side, last) = (mv.mover, pos.side(), pos.last_move());

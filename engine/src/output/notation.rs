@@ -46,6 +46,14 @@ pub fn move_text(names: &Names, mv: &Move) -> String {
     let mut s = match mv.kind {
         MoveKind::CastleShort => "0-0".to_string(),
         MoveKind::CastleLong => "0-0-0".to_string(),
+        // an exchange of places: both units with their codes, `Sb1<->Sg8`
+        MoveKind::Exchange { other } => format!(
+            "{}{}<->{}{}",
+            unit(names, mv.mover, true),
+            mv.from,
+            unit(names, other, true),
+            mv.to
+        ),
         _ => {
             let mover = unit(names, mv.mover, false);
             let mut s = match mv.captured {
