@@ -18,7 +18,11 @@ impl<R: RuleSet> Position<R> {
         let others = self.board.movable_by(side.opponent());
         for from in self.board.movable_by(side) {
             let unit = self.board.unit(from);
-            if !free(from) || !kings && R::KINDS[unit.kind.index()].royal {
+            // (a unit a condition keeps from moving, paralysed, exchanges neither)
+            if !free(from)
+                || !kings && R::KINDS[unit.kind.index()].royal
+                || !self.rules.may_move(self, from, unit, side)
+            {
                 continue;
             }
             for to in others {
