@@ -296,6 +296,8 @@ pub struct RebirthDef {
     /// `cloned` was written: the reborn unit takes the walk of the other unit of the
     /// capture.
     pub cloned: bool,
+    /// `mirrored` was written: game-array squares are the other side's.
+    pub mirrored: bool,
 }
 
 /// A square computed from a move.

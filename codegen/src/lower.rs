@@ -219,6 +219,8 @@ pub struct Rebirth {
     /// as it moved, for a captured unit; the captured unit's, for a capturer), unless
     /// one of them is royal.
     pub cloned: bool,
+    /// Game-array squares are found as if the reborn unit were the other side's.
+    pub mirrored: bool,
     /// The statement as written.
     pub text: String,
 }

@@ -239,13 +239,14 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::option_of => "`option of rebirth`",
         Rule::rebirth => "`rebirth captured|capturer at …`",
         Rule::rebirth_who => "`captured` or `capturer`",
-        Rule::rebirth_word => "`at`, `when`, `kings`, `promoting`, `transmuted`, `turned` or `cloned`",
-        Rule::rebirth_opt => "`when taken vanish|forbid`, `when in place forbid|stay`, `kings included|excluded`, `promoting`, `transmuted along …`, `turned` or `cloned`",
+        Rule::rebirth_word => "`at`, `when`, `kings`, `promoting`, `transmuted`, `turned`, `cloned` or `mirrored`",
+        Rule::rebirth_opt => "`when taken vanish|forbid`, `when in place forbid|stay`, `kings included|excluded`, `promoting`, `transmuted along …`, `turned`, `cloned` or `mirrored`",
         Rule::in_place => "`when in place forbid|stay`",
         Rule::transmuted => "`transmuted along CODES [reversed for capturer]`",
         Rule::reversed => "`reversed for capturer`",
         Rule::turned => "`turned`",
         Rule::cloned => "`cloned`",
+        Rule::mirrored => "`mirrored`",
         Rule::kings => "`kings included|excluded`",
         Rule::taken => "`when taken vanish|forbid`",
         Rule::promoting => "`promoting`",
@@ -720,6 +721,7 @@ impl Ctx {
             reversed_for_capturer: false,
             turned: false,
             cloned: false,
+            mirrored: false,
         };
         for part in stmt.into_inner() {
             match part.as_rule() {
@@ -752,6 +754,7 @@ impl Ctx {
                         }
                         Rule::turned => r.turned = true,
                         Rule::cloned => r.cloned = true,
+                        Rule::mirrored => r.mirrored = true,
                         _ => r.promoting = true,
                     }
                 }

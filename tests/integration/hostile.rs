@@ -42,13 +42,13 @@ fn moving_a_unit_onto_its_own_square_takes_it_off() {
 #[test]
 fn a_condition_without_a_rule_is_said_where_it_is_written() {
     let first = "BeginProblem\nPieces White Ke1 Qd1 Black Ke8\nStipulation #2\n\
-                 Condition Madrasi MessignyChess\nTwin Condition  MessignyChess\n";
+                 Condition Madrasi GhostChess\nTwin Condition  GhostChess\n";
     let (_, stderr, ok) = run_before_plain("condition-without-rule", first);
     assert!(!ok);
     let at = |place: &str| {
         stderr
             .lines()
-            .any(|l| l.contains(place) && l.contains("error: the condition MessignyChess"))
+            .any(|l| l.contains(place) && l.contains("error: the condition GhostChess"))
     };
     assert!(at(".inp:4:19:"), "{stderr}");
     assert!(at(".inp:5:17:"), "{stderr}");

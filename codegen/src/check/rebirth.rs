@@ -141,6 +141,7 @@ impl Checker<'_> {
             transmuted,
             turned: r.turned,
             cloned: r.cloned,
+            mirrored: r.mirrored,
             text: self.text(r.span),
         })
     }

@@ -110,11 +110,11 @@ fn sq(e: &Sq) -> TokenStream {
                     quote!(mv.capture_at),
                 )
             };
-            let camp = if *mirrored {
-                quote!(camp(#unit, #who, side).opponent())
-            } else {
-                quote!(camp(#unit, #who, side))
-            };
+            // (`mirror`: an option of rebirth mirrors every game-array square)
+            let camp = quote!({
+                let camp = camp(#unit, #who, side);
+                if #mirrored != mirror { camp.opponent() } else { camp }
+            });
             quote!(Some(game_array_square::<Rules>(#unit, #camp, #at)))
         }
         Sq::Base => quote!(base),
@@ -506,7 +506,10 @@ impl Parts {
         self.helpers.extend(quote! {
             #[doc = #rdoc]
             #[inline]
-            fn #fname(mv: &Move, side: Side) -> Option<Square> { #at }
+            fn #fname(mv: &Move, side: Side, mirror: bool) -> Option<Square> {
+                let _ = mirror;
+                #at
+            }
         });
         let composed = format_ident!("rebirth_of_{}", i);
         let body = composition(i, r, options);
@@ -574,8 +577,8 @@ impl Parts {
             self.helpers.extend(quote! {
                 #[doc = #doc]
                 #[inline]
-                fn #fname(mv: &Move, side: Side, base: Option<Square>) -> Option<Square> {
-                    let _ = (mv, side, base);
+                fn #fname(mv: &Move, side: Side, base: Option<Square>, mirror: bool) -> Option<Square> {
+                    let _ = (mv, side, base, mirror);
                     #at
                 }
             });
@@ -1022,7 +1025,7 @@ fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenS
     for adapting in [false, true] {
         for (j, on, _) in of(&|o| o.at.as_ref().is_some_and(|a| a.uses_base() == adapting)) {
             let f = format_ident!("rebirth_square_{}", j);
-            squares.extend(quote!(if #on { at = Rules::#f(mv, side, at); }));
+            squares.extend(quote!(if #on { at = Rules::#f(mv, side, at, mirror); }));
         }
     }
     let when = |forbid: bool| {
@@ -1061,6 +1064,10 @@ fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenS
             quote!(if #on { forbid_in_place = #f; })
         });
     let base_turned = r.turned;
+    let base_mirrored = r.mirrored;
+    let mirrors = of(&|o| o.mirrored)
+        .into_iter()
+        .map(|(_, on, _)| quote!(|| #on));
     let turns = of(&|o| o.turned)
         .into_iter()
         .map(|(_, on, _)| quote!(|| #on));
@@ -1125,8 +1132,9 @@ fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenS
             #adapt
         }
         let mv = &adapted;
+        let mirror = #base_mirrored #(#mirrors)*;
         #[allow(unused_mut)]
-        let mut at = Rules::#base_sq(mv, side);
+        let mut at = Rules::#base_sq(mv, side, mirror);
         #squares
         #[allow(unused_mut)]
         let mut when_taken = #base_when;
