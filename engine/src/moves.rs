@@ -155,6 +155,19 @@ pub struct Move {
     extras: [Option<Effect>; MAX_EXTRAS],
 }
 
+impl Effect {
+    /// The change of `unit`, standing on `at`, to the other side (White and Black change
+    /// places); none for a neutral unit, which stays neutral.
+    pub fn side_change(at: Square, unit: Piece, apart: bool) -> Option<Effect> {
+        (unit.owner != Owner::Neutral).then(|| Effect::Recolour {
+            at,
+            from: unit,
+            to: unit.swapped(),
+            apart,
+        })
+    }
+}
+
 impl Move {
     /// A plain move of `mover` from `from` to the empty square `to`.
     #[inline(always)]

@@ -1022,15 +1022,7 @@ fn departures(mv: &Move) -> impl Iterator<Item = Square> {
 /// Black change places, a neutral unit stays neutral); false when the move has no room
 /// left for it.
 pub(crate) fn recolour(mv: &mut Move, at: Square, unit: Piece, apart: bool) -> bool {
-    if unit.owner == Owner::Neutral {
-        return true;
-    }
-    mv.add_effect(Effect::Recolour {
-        at,
-        from: unit,
-        to: unit.swapped(),
-        apart,
-    })
+    Effect::side_change(at, unit, apart).is_none_or(|e| mv.add_effect(e))
 }
 
 impl<R: RuleSet> Position<R> {

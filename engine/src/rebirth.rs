@@ -8,7 +8,7 @@
 //! reaches these mechanisms through [`crate::support`].
 
 use crate::moves::{Effect, Move, MoveKind, MoveList};
-use crate::piece::{Kind, Owner, Piece, Side};
+use crate::piece::{Kind, Piece, Side};
 use crate::position::Position;
 use crate::rules::RuleSet;
 use crate::square::Square;
@@ -118,12 +118,7 @@ impl Rebirth {
     /// The change of side of the unit reborn as `piece` on `at`, if the rebirth turns it
     /// (a neutral unit stays neutral).
     fn turn(&self, at: Square, piece: Piece) -> Option<Effect> {
-        (self.turned && piece.owner != Owner::Neutral).then(|| Effect::Recolour {
-            at,
-            from: piece,
-            to: piece.swapped(),
-            apart: false,
-        })
+        Effect::side_change(at, piece, false).filter(|_| self.turned)
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::Position;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::piece::{Owner, Side};
+use crate::piece::Side;
 use crate::rules::RuleSet;
 use crate::square::Square;
 
@@ -28,11 +28,7 @@ impl<R: RuleSet> Position<R> {
             for to in others {
                 let other = self.board.unit(to);
                 // (a neutral unit is on both sides: never with itself)
-                if to != from
-                    && other.kind == unit.kind
-                    && free(to)
-                    && owned_apart(unit.owner, other.owner)
-                {
+                if to != from && other.kind == unit.kind && free(to) {
                     out.push(Move::exchange(from, to, unit, other));
                 }
             }
@@ -48,10 +44,4 @@ pub fn exchanged_last(last: Option<&Move>) -> [Option<Square>; 2] {
         Some(m) if matches!(m.kind, MoveKind::Exchange { .. }) => [Some(m.from), Some(m.to)],
         _ => [None, None],
     }
-}
-
-/// Whether units of `a` and `b` may exchange places: they belong to different sides, a
-/// neutral unit to either.
-fn owned_apart(a: Owner, b: Owner) -> bool {
-    a != b || a == Owner::Neutral
 }

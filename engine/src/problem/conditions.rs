@@ -82,9 +82,9 @@ pub(super) fn combinable<R: RuleSet>(active: &[usize]) -> Result<(), (String, us
         return Err((message, b));
     }
     if let Some(&c) = active.iter().find(|&&i| info(i).clones) {
-        // a royal unit reborn with another walk (a royal queen) is not written yet
-        // the base's word on kings, unless an option says otherwise (the last in the
-        // rule files, as the rebirth composes them)
+        // a royal unit reborn with another walk (a royal queen) is not written yet; kings
+        // are reborn by the base's word, unless an option says otherwise (the last in
+        // the rule files, as the rebirth composes them)
         let base = active
             .iter()
             .filter(|&&i| info(i).rebirth && !info(i).option)
