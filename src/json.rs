@@ -131,6 +131,8 @@ struct MoveDoc<'a> {
     side: &'static str,
     text: String,
     to: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    via: Option<String>,
     walk: &'a str,
 }
 
@@ -156,6 +158,7 @@ fn move_data<'a>(names: &'a Names, played: &Played, text: String) -> MoveDoc<'a>
         side: side(played.side),
         text,
         to: mv.to.to_string(),
+        via: mv.via.map(|sq| sq.to_string()),
         walk: names.code(mv.mover.kind),
     }
 }

@@ -274,8 +274,11 @@ pub struct RecolourDef {
 pub struct RebirthDef {
     /// The whole statement.
     pub span: Span,
-    /// `captured` or `capturer`.
+    /// `captured`, `capturer` or `mover`.
     pub who: Option<Spanned<String>>,
+    /// `before captures` (or `before quiet moves`): the unit goes to the square before
+    /// it moves, and makes those moves from there; the words as written, one space apart.
+    pub before: Option<Spanned<String>>,
     /// Where.
     pub at: Option<Spanned<SqExpr>>,
     /// `vanish` or `forbid`.

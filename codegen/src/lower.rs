@@ -196,8 +196,13 @@ pub struct Condition {
 /// (`None` where it keeps the base's).
 #[derive(Clone, Debug)]
 pub struct Rebirth {
-    /// The capturer is reborn (else the captured unit).
+    /// The capturer is reborn (else the captured unit); for a rebirth `before` a move,
+    /// the unit that moves.
     pub capturer: bool,
+    /// The unit goes to the square before it moves, and makes these moves from there
+    /// (`rebirth mover before captures`, Mars Circe); `None` for a rebirth after a
+    /// capture.
+    pub before: Option<Before>,
     /// Where (of an option: a square of its own, or, when it uses [`Sq::Base`], the
     /// base's square adapted).
     pub at: Option<Sq>,
@@ -223,6 +228,16 @@ pub struct Rebirth {
     pub mirrored: bool,
     /// The statement as written.
     pub text: String,
+}
+
+/// The moves a unit makes from its rebirth square (`rebirth mover before …`), the
+/// others staying where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Before {
+    /// Its captures (Mars Circe).
+    Captures,
+    /// Its moves that capture nothing (Anti-Mars Circe).
+    Quiet,
 }
 
 /// A square computed from a move.

@@ -238,8 +238,10 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::side_only => "`side white` or `side black`",
         Rule::option_of => "`option of rebirth`",
         Rule::rebirth => "`rebirth captured|capturer at …`",
-        Rule::rebirth_who => "`captured` or `capturer`",
-        Rule::rebirth_word => "`at`, `when`, `kings`, `promoting`, `transmuted`, `turned`, `cloned` or `mirrored`",
+        Rule::rebirth_who => "`captured`, `capturer` or `mover`",
+        Rule::rebirth_word => "`at`, `when`, `kings`, `promoting`, `transmuted`, `turned`, `cloned`, `mirrored` or `before`",
+        Rule::before => "`before captures` or `before quiet moves`",
+        Rule::before_what => "`captures` or `quiet moves`",
         Rule::rebirth_opt => "`when taken vanish|forbid`, `when in place forbid|stay`, `kings included|excluded`, `promoting`, `transmuted along …`, `turned`, `cloned` or `mirrored`",
         Rule::in_place => "`when in place forbid|stay`",
         Rule::transmuted => "`transmuted along CODES [reversed for capturer]`",
@@ -707,11 +709,12 @@ impl Ctx {
         def
     }
 
-    /// `rebirth [WHO] [at SQUARE] OPTION*`.
+    /// `rebirth [WHO] [before WHAT] [at SQUARE] OPTION*`.
     fn rebirth(&self, stmt: Pair<Rule>) -> RebirthDef {
         let mut r = RebirthDef {
             span: self.span(&stmt),
             who: None,
+            before: None,
             at: None,
             when_taken: None,
             kings: None,
@@ -729,6 +732,12 @@ impl Ctx {
                     r.who = Some(self.spanned(&part.into_inner().next().expect("word")))
                 }
                 Rule::sq_expr => r.at = Some(self.sq_expr(part)),
+                Rule::before => {
+                    let what = part.into_inner().next().expect("what");
+                    let span = self.span(&what);
+                    let words: Vec<&str> = what.into_inner().map(|w| w.as_str()).collect();
+                    r.before = Some(Spanned::new(words.join(" "), span));
+                }
                 _ => {
                     let o = part.into_inner().next().expect("option");
                     match o.as_rule() {

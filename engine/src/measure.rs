@@ -74,7 +74,12 @@ pub fn observed_by_kind<R: RuleSet>(
     kind: Kind,
     by: Side,
 ) -> bool {
-    rules.observes_by_kind(pos, target, by, kind) || takes_en_passant(rules, pos, target, by, kind)
+    let by_walk = if rules.moves_from_rebirth(by).is_some() {
+        pos.observes_by_walks(target, by, pos.board().of_kind(kind))
+    } else {
+        rules.observes_by_kind(pos, target, by, kind)
+    };
+    by_walk || takes_en_passant(rules, pos, target, by, kind)
 }
 
 /// Whether, once `mv` is played on `pos`, a unit that is not royal stands observed by a

@@ -152,6 +152,10 @@ pub struct Move {
     pub kind: MoveKind,
     /// The owner a half-neutral mover has on arrival, when it changes.
     pub recolour: Option<Owner>,
+    /// The square the mover goes to before it moves, making the move from there (its
+    /// rebirth square, under Mars Circe: `Sb8-g1*e2`); the move is made as one from
+    /// `from` to `to`.
+    pub via: Option<Square>,
     extras: [Option<Effect>; MAX_EXTRAS],
 }
 
@@ -181,6 +185,7 @@ impl Move {
             promotion: None,
             kind: MoveKind::Normal,
             recolour: None,
+            via: None,
             extras: [None; MAX_EXTRAS],
         }
     }
@@ -203,6 +208,7 @@ impl Move {
             promotion: None,
             kind: MoveKind::Normal,
             recolour: None,
+            via: None,
             extras: [None; MAX_EXTRAS],
         }
     }
@@ -225,6 +231,7 @@ impl Move {
             promotion: None,
             kind: MoveKind::Normal,
             recolour: None,
+            via: None,
             extras: [None; MAX_EXTRAS],
         }
     }
@@ -240,6 +247,13 @@ impl Move {
     #[inline(always)]
     pub const fn with_promotion(mut self, kind: Kind) -> Move {
         self.promotion = Some(kind);
+        self
+    }
+
+    /// This move made from `via`, where the mover goes first.
+    #[inline(always)]
+    pub const fn with_via(mut self, via: Square) -> Move {
+        self.via = Some(via);
         self
     }
 

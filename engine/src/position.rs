@@ -20,6 +20,7 @@ mod borrow;
 pub mod exchange;
 mod legs;
 mod lent;
+mod mars;
 mod observed;
 mod strike;
 mod transfer;
@@ -400,6 +401,9 @@ impl<R: RuleSet> Position<R> {
     /// walks the units move by, lent ones included ([`RuleSet::walk_lent_from`]).
     #[inline]
     pub fn observes(&self, target: Square, side: Side) -> bool {
+        if let Some(how) = self.rules.moves_from_rebirth(side) {
+            return self.observes_from_rebirth(target, side, how);
+        }
         match self.rules.walk_lent_from(side) {
             Some(step) => self.lent_observes(target, side, step),
             None => self.rules.observes(self, target, side),
@@ -501,16 +505,21 @@ impl<R: RuleSet> Position<R> {
         out.clear();
         let side = self.side;
         let lent = self.rules.walk_lent_from(side);
+        let reborn_first = self.rules.moves_from_rebirth(side);
         for from in self.board.movable_by(side) {
             let piece = self.board.get(from).expect("movable unit");
             if !self.rules.may_move(self, from, piece, side) {
                 continue;
             }
-            match lent.map(|step| self.walk_at(from, side, step)) {
-                Some(walk) if walk != piece.kind => {
-                    self.push_lent_moves(from, piece, walk, side, out)
-                }
-                _ => self.rules.generate(self, from, piece, side, out),
+            let push = |pos: &Self, at: Square, out: &mut MoveList| match lent
+                .map(|step| pos.walk_at(at, side, step))
+            {
+                Some(walk) if walk != piece.kind => pos.push_lent_moves(at, piece, walk, side, out),
+                _ => pos.rules.generate(pos, at, piece, side, out),
+            };
+            match reborn_first {
+                Some(how) => self.push_from_rebirth(from, piece, side, how, push, out),
+                None => push(self, from, out),
             }
         }
         if let Some(kings) = self.rules.exchanges(side) {

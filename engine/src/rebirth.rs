@@ -22,6 +22,17 @@ pub enum Reborn {
     Capturer,
 }
 
+/// The moves a unit makes from its rebirth square when a condition puts it there before
+/// it moves (`rebirth mover before …`): it makes the others where it stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FromRebirth {
+    /// Its captures (Mars Circe); it observes from there only.
+    Captures,
+    /// Its moves that capture nothing (Anti-Mars Circe); it captures and observes where
+    /// it stands.
+    Quiet,
+}
+
 /// What happens when the rebirth square is taken or off the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum WhenTaken {

@@ -25,7 +25,7 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, KindInfo, KindSet, Piece, Side};
 use crate::position::Position;
-use crate::rebirth::Rebirths;
+use crate::rebirth::{FromRebirth, Rebirths};
 use crate::square::Square;
 
 pub use fairyforge_vocab::{ConditionSide, Param};
@@ -69,6 +69,13 @@ pub struct ConditionInfo {
     /// Whether its rebirth gives the reborn unit the walk of the other unit of the
     /// capture (`cloned`).
     pub clones: bool,
+    /// Whether its rebirth puts the unit moving on its rebirth square before the move
+    /// (`rebirth mover before …`, Mars Circe) rather than a unit after a capture.
+    pub reborn_before: bool,
+    /// Whether its rebirth changes the reborn unit (its walk, its side), lets it vanish,
+    /// promote, or stay where a capture left it: aspects a unit reborn before it moves
+    /// cannot have.
+    pub changes_reborn: bool,
 }
 
 /// What a capture does besides (`after capture remove|recolour unit of SIDE like
@@ -157,6 +164,34 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
             self.generate(pos, from, board.unit(from), side, &mut moves);
             moves.iter().any(|m| {
                 m.captured.is_some() && m.capture_at == target && m.kind != MoveKind::EnPassant
+            })
+        })
+    }
+
+    /// Whether one of the `attackers` (units `side` may move, where they stand) observes
+    /// `target`, through the conditions' filter when `filter`. The default asks each for
+    /// its moves; the generated rule set looks back from the target.
+    fn observes_by_units(
+        &self,
+        pos: &Position<Self>,
+        target: Square,
+        side: Side,
+        attackers: Bitboard,
+        filter: bool,
+    ) -> bool {
+        let board = pos.board();
+        let mut moves = MoveList::new();
+        let mut candidates = attackers & board.movable_by(side);
+        candidates.remove(target);
+        candidates.into_iter().any(|from| {
+            let piece = board.unit(from);
+            moves.clear();
+            self.generate(pos, from, piece, side, &mut moves);
+            moves.iter().any(|m| {
+                m.captured.is_some()
+                    && m.capture_at == target
+                    && m.kind != MoveKind::EnPassant
+                    && (!filter || self.observation_ok(pos, from, piece, target, m.to, side))
             })
         })
     }
@@ -371,6 +406,29 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     #[inline(always)]
     fn has_rebirth(&self) -> bool {
         false
+    }
+
+    /// Phase 1, units reborn before they move: when an active condition puts each unit
+    /// of `side` on its rebirth square before it moves (`rebirth mover before …`, Mars
+    /// Circe), which of its moves it makes from there (see
+    /// [`Position::pseudo_moves`]); the others it makes where it stands.
+    fn moves_from_rebirth(&self, _side: Side) -> Option<FromRebirth> {
+        None
+    }
+
+    /// The square the unit `piece` on `from` makes the moves of
+    /// [`RuleSet::moves_from_rebirth`] from, when `side` moves it: its rebirth square
+    /// (`from` itself when it stands there); `None` when it makes none (the square is
+    /// off the board, or the rebirth leaves royal units out). Whether the square is
+    /// free is the engine's test.
+    fn rebirth_departure(
+        &self,
+        _pos: &Position<Self>,
+        from: Square,
+        _piece: Piece,
+        _side: Side,
+    ) -> Option<Square> {
+        Some(from)
     }
 
     /// Phase 4, effects after the move: whether a condition makes the unit `mv` moves

@@ -145,3 +145,38 @@ fn a_chameleon_sequence_after_chameleon_is_refused_not_ignored() {
     let err = refused("Circe Chameleon S Q R B S");
     assert!(err.contains("S Q R B S after it is not read yet"), "{err}");
 }
+
+#[test]
+fn mars_circe_combines_with_a_rebirth_after_the_capture_but_not_with_options_then() {
+    // the rook captures from a1, its rebirth square, and the knight taken is reborn
+    assert!(keys(
+        "Stipulation ~1\nCondition Circe MarsCirce\nPieces\nWhite Ke1 Rd4\nBlack Ke8 Sb1"
+    )
+    .contains(&"1.Rd4-a1*b1[+bSg8] !".to_string()));
+    let err = refused("Circe MarsCirce Mirror");
+    assert!(
+        err.contains("error: Circe with Mirror is not supported yet: with MarsCirce too"),
+        "{err}"
+    );
+}
+
+#[test]
+fn mars_circe_refuses_options_that_change_the_reborn_unit_and_lent_walks() {
+    for (conditions, message) in [
+        (
+            "MarsCirce Chameleon",
+            "error: Chameleon does not apply to MarsCirce",
+        ),
+        (
+            "MarsCirce Relaxed",
+            "error: Relaxed does not apply to MarsCirce",
+        ),
+        (
+            "AnnanChess MarsCirce",
+            "error: AnnanChess with MarsCirce is not supported yet",
+        ),
+    ] {
+        let err = refused(conditions);
+        assert!(err.contains(message), "{conditions}: {err}");
+    }
+}

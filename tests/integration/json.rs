@@ -121,6 +121,23 @@ fn an_unreadable_problem_is_an_error_object() {
     assert!(docs[0]["error"].is_string(), "{}", docs[0]);
 }
 
+#[test]
+fn a_move_made_from_a_rebirth_square_names_it() {
+    let path = std::env::temp_dir().join(format!("fairyforge-json-via-{}.inp", std::process::id()));
+    std::fs::write(
+        &path,
+        "BeginProblem\nStipulation x1\nCondition MarsCirce\n\
+         Pieces White Ka8 Rc6 Pc5 Black Kf5 Bd1 Pb2\nEndProblem\n",
+    )
+    .expect("a temporary problem file");
+    let docs = documents(&[], std::slice::from_ref(&path));
+    let _ = std::fs::remove_file(&path);
+    validate_all(&docs, "via");
+    let text = docs[0].to_string();
+    assert!(text.contains(r#""text":"Rc6-h1*d1 x""#), "{text}");
+    assert!(text.contains(r#""via":"h1""#), "{text}");
+}
+
 /// A problem cut short by its time limit in the middle of its lines, and a document
 /// ended where solving failed, are still whole documents the schema describes.
 #[test]

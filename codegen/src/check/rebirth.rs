@@ -6,6 +6,7 @@
 
 use super::Checker;
 use crate::ast::{self, Spanned};
+use crate::diagnostic::Span;
 use crate::lower::{self, Sq, SqMap};
 
 impl Checker<'_> {
@@ -69,6 +70,7 @@ impl Checker<'_> {
     /// writes.
     pub(super) fn rebirth(&mut self, r: &ast::RebirthDef, option: bool) -> Option<lower::Rebirth> {
         let capturer = self.reborn(r, option)?;
+        let before = self.before(r)?;
         let forbid_when_taken = r.when_taken.as_ref().and_then(|w| match w.node.as_str() {
             "vanish" => Some(false),
             "forbid" => Some(true),
@@ -131,10 +133,15 @@ impl Checker<'_> {
                 return None;
             }
         };
+        if before.is_some() {
+            self.before_misused(r);
+        }
         Some(lower::Rebirth {
             capturer,
+            before,
             at,
-            forbid_when_taken: forbid_when_taken.or((!option).then_some(false)),
+            // (a unit reborn before it moves makes no such move from a taken square)
+            forbid_when_taken: forbid_when_taken.or((!option).then_some(before.is_some())),
             kings: kings.or((!option).then_some(capturer)),
             promoting: r.promoting,
             forbid_in_place,
@@ -146,7 +153,78 @@ impl Checker<'_> {
         })
     }
 
-    /// Who is reborn: `capturer` (true) or `captured`; an option keeps the base's.
+    /// The moves a unit makes from its rebirth square, for `rebirth mover before …`;
+    /// `Some(None)` for a rebirth after a capture, `None` after an error.
+    fn before(&mut self, r: &ast::RebirthDef) -> Option<Option<lower::Before>> {
+        let mover = r.who.as_ref().filter(|w| w.node == "mover");
+        match (&r.before, mover) {
+            (None, None) => Some(None),
+            (None, Some(w)) => {
+                self.error(
+                    w.span,
+                    "a `mover` is reborn before it moves",
+                    "write `rebirth mover before captures at …` (or `before quiet moves`)",
+                );
+                None
+            }
+            (Some(b), None) => {
+                self.error(
+                    b.span,
+                    "only the unit that moves is reborn before its move",
+                    "write `rebirth mover before …`",
+                );
+                None
+            }
+            (Some(b), Some(_)) => match b.node.as_str() {
+                "captures" => Some(Some(lower::Before::Captures)),
+                "quiet moves" => Some(Some(lower::Before::Quiet)),
+                other => {
+                    self.error(
+                        b.span,
+                        format!("unknown moves `{other}` made from the rebirth square"),
+                        "expected `captures` (Mars Circe) or `quiet moves` (Anti-Mars Circe)",
+                    );
+                    None
+                }
+            },
+        }
+    }
+
+    /// Errors for the aspects a rebirth before the move cannot have: the unit is not
+    /// reborn changed, nor where a capture left it, and a taken square keeps it from
+    /// making the moves from there.
+    fn before_misused(&mut self, r: &ast::RebirthDef) {
+        // (`promoting` has its error already: the unit is no captured pawn)
+        let mut misused: Vec<(Span, &str)> = Vec::new();
+        if let Some(w) = &r.in_place {
+            misused.push((w.span, "when in place"));
+        }
+        if let Some(t) = &r.transmuted {
+            misused.push((t.span, "transmuted"));
+        }
+        for (said, what) in [(r.turned, "turned"), (r.cloned, "cloned")] {
+            if said {
+                misused.push((r.span, what));
+            }
+        }
+        for (span, what) in misused {
+            self.error(
+                span,
+                format!("a unit reborn before it moves cannot be `{what}`"),
+                "it moves from its rebirth square as it is: remove the word",
+            );
+        }
+        if let Some(w) = r.when_taken.as_ref().filter(|w| w.node == "vanish") {
+            self.error(
+                w.span,
+                "a unit reborn before it moves cannot vanish",
+                "write `when taken forbid`: from a taken square it makes none of these moves",
+            );
+        }
+    }
+
+    /// Who is reborn: `capturer` (true), `mover` (true: the unit moving reborn before
+    /// its move) or `captured`; an option keeps the base's.
     fn reborn(&mut self, r: &ast::RebirthDef, option: bool) -> Option<bool> {
         match (r.who.as_ref(), option) {
             (None, true) => Some(false),
@@ -154,7 +232,8 @@ impl Checker<'_> {
                 self.error(
                     r.span,
                     "a rebirth says who is reborn",
-                    "write `rebirth captured at …` or `rebirth capturer at …`",
+                    "write `rebirth captured at …`, `rebirth capturer at …` or `rebirth mover \
+                     before captures at …`",
                 );
                 None
             }
@@ -168,12 +247,12 @@ impl Checker<'_> {
             }
             (Some(w), false) => match w.node.as_str() {
                 "captured" => Some(false),
-                "capturer" => Some(true),
+                "capturer" | "mover" => Some(true),
                 other => {
                     self.error(
                         w.span,
                         format!("unknown unit `{other}` to rebirth"),
-                        "expected `captured` or `capturer`",
+                        "expected `captured`, `capturer` or `mover`",
                     );
                     None
                 }

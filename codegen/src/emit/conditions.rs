@@ -4,10 +4,10 @@
 //! conditions).
 
 use super::kinds::vocabulary;
-use crate::lower::{Cond, Condition, Param, Rebirth, Rules, Select, Sq, SqMap, Val};
+use crate::lower::{Before, Cond, Condition, Param, Rebirth, Rules, Select, Sq, SqMap, Val};
 use crate::snake;
 use fairyforge_vocab::ConditionSide;
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
 /// The words of `Rules::active`: one bit per condition, as many words as the conditions need.
@@ -189,25 +189,19 @@ fn val(v: &Val) -> TokenStream {
             quote!((#s).map(|s| given.contains(s)))
         }
         Val::UnitObservedByFriend => {
-            // by the walks alone: the observation test looks back from the unit's square
-            quote!(Some({
-                let board = pos.board();
-                self.observes_among(
-                    pos,
-                    mv.from,
-                    side,
-                    board.movable_by(side),
-                    board.kinds_present(),
-                    false,
-                )
-            }))
+            // by the walks alone, from where the units observe
+            quote!(Some(pos.observes_by_walks(
+                mv.from,
+                side,
+                pos.board().movable_by(side)
+            )))
         }
         Val::UnitLinkedToRoyal => {
             // the units linked grow from the royal units, each round adding the units of
             // the side that a linked unit observes (by the walks alone), until none is added
             quote!(Some({
                 let board = pos.board();
-                let (own, present) = (board.movable_by(side), board.kinds_present());
+                let own = board.movable_by(side);
                 let mut linked = pos.royal_squares(side);
                 loop {
                     if linked.contains(mv.from) {
@@ -215,7 +209,7 @@ fn val(v: &Val) -> TokenStream {
                     }
                     let mut grown = linked;
                     for sq in own & !linked {
-                        if self.observes_among(pos, sq, side, linked, present, false) {
+                        if pos.observes_by_walks(sq, side, linked) {
                             grown.insert(sq);
                         }
                     }
@@ -236,15 +230,8 @@ fn val(v: &Val) -> TokenStream {
         Val::CapturedObservedByFriend => {
             // the captured unit's side is the other side
             quote!(mv.captured.map(|_| {
-                let (board, guards) = (pos.board(), side.opponent());
-                self.observes_among(
-                    pos,
-                    mv.capture_at,
-                    guards,
-                    board.movable_by(guards),
-                    board.kinds_present(),
-                    false,
-                )
+                let guards = side.opponent();
+                pos.observes_by_walks(mv.capture_at, guards, pos.board().movable_by(guards))
             }))
         }
         Val::UnitObservedBySameWalk => {
@@ -314,6 +301,15 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                 None => quote!(None),
             };
             let clones = r.is_some_and(|r| r.cloned);
+            let reborn_before = r.is_some_and(|r| r.before.is_some());
+            let changes_reborn = r.is_some_and(|r| {
+                r.transmuted.is_some()
+                    || r.turned
+                    || r.cloned
+                    || r.promoting
+                    || r.forbid_in_place.is_some()
+                    || r.forbid_when_taken == Some(false)
+            });
             let asks_observers = [
                 &c.paralyse,
                 &c.forbid,
@@ -333,6 +329,8 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                     asks_observers: #asks_observers, incompatible: &[#(#incompatible),*],
                     kings_reborn: #kings_reborn,
                     clones: #clones,
+                    reborn_before: #reborn_before,
+                    changes_reborn: #changes_reborn,
                 }
             }
         })
@@ -399,6 +397,10 @@ struct Parts {
     rebirth_effects: TokenStream,
     /// Tests in `rebirth_possible`.
     rebirth_checks: TokenStream,
+    /// The moves made from rebirth squares, in `moves_from_rebirth`.
+    from_rebirth: TokenStream,
+    /// Squares in `rebirth_departure`.
+    departures: TokenStream,
     /// Selections in `select`.
     selects: TokenStream,
     /// Inherent functions of `Rules`.
@@ -523,6 +525,10 @@ impl Parts {
             fn #composed(&self, mv: &Move, side: Side) -> Rebirth { #body }
         });
         let on = active(i, c, quote!(side));
+        if let Some(before) = r.before {
+            self.departure(&on, &composed, before);
+            return;
+        }
         self.rebirths.extend(quote! {
             if #on {
                 let r = self.#composed(&mv, side);
@@ -560,6 +566,25 @@ impl Parts {
                 }
             });
         }
+    }
+
+    /// A rebirth before the move (`rebirth mover before …`, Mars Circe), active when `on`
+    /// holds: which moves start from the rebirth square, and that square, found as for a
+    /// unit captured where it stands by itself (`capture`, `departure`, `arrival` are its
+    /// square). A royal unit the rebirth leaves out makes none of those moves.
+    fn departure(&mut self, on: &TokenStream, composed: &Ident, before: Before) {
+        let how = match before {
+            Before::Captures => quote!(FromRebirth::Captures),
+            Before::Quiet => quote!(FromRebirth::Quiet),
+        };
+        self.from_rebirth
+            .extend(quote!(if #on { return Some(#how); }));
+        self.departures.extend(quote! {
+            if #on {
+                let r = self.#composed(&Move::capture(from, from, piece, piece), side);
+                return if Self::KINDS[piece.kind.index()].royal && !r.kings { None } else { r.at };
+            }
+        });
     }
 
     /// Helpers for the options of rebirth: each option's square, from the base's.
@@ -729,7 +754,9 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         !c.forbid.is_empty() || !c.forbid_moves.is_empty()
     });
     let judging_after = any_active(rules, |c| !c.forbid_legal.is_empty());
-    let reborn = any_active(rules, |c| c.rebirth.is_some() && !c.option);
+    let reborn = any_active(rules, |c| {
+        c.rebirth.as_ref().is_some_and(|r| r.before.is_none()) && !c.option
+    });
     let selecting = any_active(rules, |c| c.select.is_some());
     let recolouring = any_active(rules, |c| {
         !c.recolour.is_empty()
@@ -753,6 +780,7 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             || c.walk_lent.is_some()
             || c.transfers_given
             || judges_observation(c.rebirth.as_ref())
+            || c.rebirth.as_ref().is_some_and(|r| r.before.is_some())
     });
     let both_check = any_active(rules, |c| c.checks_from_both);
     let continuing = any_active_for(rules, |c| c.leg_after_capture);
@@ -800,6 +828,8 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
     let Parts {
         rebirths,
         rebirth_effects,
+        from_rebirth,
+        departures,
         selects,
         ..
     } = parts;
@@ -942,6 +972,19 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         #[inline(always)]
         fn has_rebirth(&self) -> bool {
             #reborn
+        }
+
+        #[inline]
+        fn moves_from_rebirth(&self, side: Side) -> Option<FromRebirth> {
+            #from_rebirth
+            None
+        }
+
+        #[inline]
+        fn rebirth_departure(&self, pos: &Position<Self>, from: Square, piece: Piece, side: Side) -> Option<Square> {
+            let _ = pos;
+            #departures
+            Some(from)
         }
 
         #[inline]

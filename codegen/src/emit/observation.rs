@@ -127,7 +127,7 @@ fn in_groups(mut blocks: Vec<(Vec<u8>, TokenStream)>) -> TokenStream {
 /// kind's presence among the attackers.
 fn walker(kind: &Kind, k: u8, clause: &Clause, count: usize) -> (TokenStream, TokenStream) {
     let is_attacker = quote! {
-        p.kind == kind && p.owner != enemy && (!filter || self.observation_ok(pos, at, p, target, arrival, side))
+        p.kind == kind && attackers.contains(at) && (!filter || self.observation_ok(pos, at, p, target, arrival, side))
     };
     let scans = clause
         .paths
@@ -141,16 +141,15 @@ fn walker(kind: &Kind, k: u8, clause: &Clause, count: usize) -> (TokenStream, To
     let walker = quote! {
         #[doc = #doc]
         #[inline(always)]
-        fn #fname(&self, pos: &Position<Rules>, target: Square, side: Side, filter: bool) -> bool {
+        fn #fname(&self, pos: &Position<Rules>, target: Square, side: Side, attackers: Bitboard, filter: bool) -> bool {
             let board = pos.board();
-            let enemy = side.opponent().owner();
             let kind = Kind(#k);
             #(#scans)*
             false
         }
     };
     let call = quote! {
-        if present.contains(Kind(#k)) && (board.of_kind(Kind(#k)) & attackers).non_empty() && self.#fname(pos, target, side, filter) {
+        if present.contains(Kind(#k)) && (board.of_kind(Kind(#k)) & attackers).non_empty() && self.#fname(pos, target, side, attackers, filter) {
             return true;
         }
     };
@@ -180,6 +179,12 @@ fn methods() -> TokenStream {
             let board = pos.board();
             // the kinds on the board: a test for an absent kind costs one bit test
             self.observes_among(pos, target, side, board.movable_by(side), board.kinds_present(), self.has_observation_filter())
+        }
+
+        #[inline]
+        fn observes_by_units(&self, pos: &Position<Self>, target: Square, side: Side, attackers: Bitboard, filter: bool) -> bool {
+            let board = pos.board();
+            self.observes_among(pos, target, side, board.movable_by(side) & attackers, board.kinds_present(), filter)
         }
 
         #[inline]

@@ -227,25 +227,27 @@ pub(crate) fn normalized_words(words: &[&'static str]) -> (&'static str, Vec<&'s
 }
 
 /// Variant words the reference writes differently in German.
-const GERMAN_VARIANTS: [(&str, &str); 9] = [
+const GERMAN_VARIANTS: [(&str, &str); 10] = [
     ("Mirror", "Spiegel"),
     ("Diagram", "Diagramm"),
     ("Volcanic", "Vulkan"),
     ("Symmetry", "Symmetrie"),
     ("Chameleon", "Chamaeleon"),
     ("RexInclusive", "RexInklusive"),
+    ("RexExclusive", "RexExklusive"),
     ("PWC", "Platzwechsel"),
     ("CaptureSquare", "Schlagfeld"),
     ("WaitCapture", "NaechsterSchlag"),
 ];
 
 impl Condition {
-    /// The condition as the reference prints it in `language`: a Circe or AntiCirce
-    /// shorthand unfolded into the base and its variants (`Circe File`, `Circe
-    /// Spiegel`), anything else as the input writes it.
+    /// The condition as the reference prints it in `language`: a Circe, AntiCirce or
+    /// Mars Circe shorthand unfolded into the base and its variants (`Circe File`,
+    /// `Circe Spiegel`, `MarsCirce RexExklusive`), anything else as the input writes it.
     pub fn reference_text(&self, language: Language) -> String {
         let (base, variants) = self.normalized();
-        if !matches!(base, "Circe" | "AntiCirce") || variants.is_empty() {
+        let spelt_alike = matches!(base, "Circe" | "AntiCirce" | "MarsCirce" | "AntiMarsCirce");
+        if !spelt_alike || variants.is_empty() {
             return self.local_text(language);
         }
         let mut text = base.to_string();

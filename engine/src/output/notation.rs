@@ -64,6 +64,11 @@ pub fn move_text(names: &Names, mv: &Move) -> String {
                 Some(_) => format!("{mover}{}*{}", mv.from, mv.to),
                 None => format!("{mover}{}-{}", mv.from, mv.to),
             };
+            // a move made from the square the mover went to first: `Sb8-g1*e2`
+            if let Some(via) = mv.via {
+                let from = mv.from.to_string();
+                s.insert_str(mover.len() + from.len(), &format!("-{via}"));
+            }
             // (an en-passant capture changing the capturer's walk: `d5*c6 ep.=S`)
             if mv.kind == MoveKind::EnPassant {
                 s.push_str(" ep.");

@@ -69,18 +69,7 @@ pub(super) fn combinable<R: RuleSet>(active: &[usize]) -> Result<(), (String, us
             return Err((message, b));
         }
     }
-    // (a capture reborn twice, the captured unit and the capturer, is not written yet)
-    let mut bases = active
-        .iter()
-        .filter(|&&i| info(i).rebirth && !info(i).option);
-    if let (Some(&a), Some(&b)) = (bases.next(), bases.next()) {
-        let message = format!(
-            "{} with {} is not supported yet: fairyforge makes one rebirth of a capture",
-            info(a).names[0],
-            info(b).names[0]
-        );
-        return Err((message, b));
-    }
+    rebirths_combinable::<R>(active)?;
     if let Some(&c) = active.iter().find(|&&i| info(i).clones) {
         // a royal unit reborn with another walk (a royal queen) is not written yet; kings
         // are reborn by the base's word, unless an option says otherwise (the last in
@@ -105,6 +94,15 @@ pub(super) fn combinable<R: RuleSet>(active: &[usize]) -> Result<(), (String, us
         }
     }
     let lender = active.iter().find(|&&i| info(i).lends_walks);
+    if let (Some(&l), Some(&b)) = (lender, active.iter().find(|&&i| info(i).reborn_before)) {
+        let message = format!(
+            "{} with {} is not supported yet: a unit moving from its rebirth square would \
+             borrow the walk of the unit behind it there",
+            info(l).names[0],
+            info(b).names[0]
+        );
+        return Err((message, b));
+    }
     let asker = active.iter().find(|&&i| info(i).asks_observers);
     match (lender, asker) {
         (Some(&l), Some(&a)) => Err((
@@ -118,6 +116,63 @@ pub(super) fn combinable<R: RuleSet>(active: &[usize]) -> Result<(), (String, us
             ),
             a,
         )),
+        _ => Ok(()),
+    }
+}
+
+/// `Err` naming two rebirths of `active` that cannot be combined: two rebirths after a
+/// capture (the captured unit and the capturer, which fairyforge does not make both),
+/// two before a move, an option a unit reborn before it moves cannot have (a change of
+/// walk or side: the reference refuses it too), or options with two bases, which would
+/// change both.
+fn rebirths_combinable<R: RuleSet>(active: &[usize]) -> Result<(), (String, usize)> {
+    let info = |i: usize| &R::CONDITIONS[i];
+    let bases = |before: bool| {
+        active
+            .iter()
+            .copied()
+            .filter(move |&i| info(i).rebirth && !info(i).option && info(i).reborn_before == before)
+    };
+    let pair = |a: usize, b: usize, why: &str| {
+        let message = format!(
+            "{} with {} is not supported yet: {why}",
+            info(a).names[0],
+            info(b).names[0]
+        );
+        Err((message, b))
+    };
+    for before in [false, true] {
+        let mut found = bases(before);
+        if let (Some(a), Some(b)) = (found.next(), found.next()) {
+            return pair(a, b, "fairyforge makes one rebirth of each kind");
+        }
+    }
+    let option = active.iter().copied().find(|&i| info(i).option);
+    match (bases(false).next(), bases(true).next(), option) {
+        (Some(a), Some(b), Some(o)) => pair(
+            a,
+            o,
+            &format!(
+                "with {} too, fairyforge would apply the option to both",
+                info(b).names[0]
+            ),
+        ),
+        (_, Some(b), _) => match active
+            .iter()
+            .copied()
+            .find(|&i| info(i).option && info(i).changes_reborn)
+        {
+            Some(o) => Err((
+                format!(
+                    "{} does not apply to {}: a unit reborn before it moves stays as it is \
+                     and needs its square free",
+                    info(o).names[0],
+                    info(b).names[0]
+                ),
+                o,
+            )),
+            None => Ok(()),
+        },
         _ => Ok(()),
     }
 }

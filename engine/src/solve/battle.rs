@@ -293,10 +293,12 @@ impl<R: RuleSet> Solver<'_, R> {
         // the threat itself when it can still be played with the same effects, else
         // the move of the same unit between the same squares taking off the same
         // units (a rebirth may differ now, its square taken; a unit a capture strikes
-        // is the mover's choice, as a promotion is)
+        // is the mover's choice, as a promotion is); a move made from a square the
+        // mover goes to first is another move (Mars Circe: `Sc1-g1*e2`, not `Sc1-e2`)
         let same = |m: &Move| {
             m.from == t.from
                 && m.to == t.to
+                && m.via == t.via
                 && m.promotion == t.promotion
                 && taken_off(m).eq(taken_off(t))
         };

@@ -1,0 +1,211 @@
+//! Units reborn before they move (the rules' `rebirth mover before captures|quiet
+//! moves`, Mars and Anti-Mars Circe): a unit goes to its rebirth square first, its own
+//! square left empty, and makes one class of its moves from there — its captures under
+//! Mars Circe, written `Sb8-g1*e2`, its other moves under Anti-Mars Circe — and the
+//! other class where it stands. A unit whose rebirth square another unit holds makes no
+//! move of that class; one standing on its rebirth square moves as usual. A unit
+//! observes as it captures: under Mars Circe from its rebirth square alone.
+
+use super::Position;
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Piece, Side};
+use crate::rebirth::FromRebirth;
+use crate::rules::RuleSet;
+use crate::square::Square;
+use std::any::Any;
+use std::cell::RefCell;
+
+thread_local! {
+    /// A position kept for the observation test, which moves a unit on a copy of the
+    /// board (the test reads a position it may not change), with its move list.
+    static SPARE: RefCell<Option<(Box<dyn Any>, MoveList)>> = const { RefCell::new(None) };
+}
+
+impl<R: RuleSet> Position<R> {
+    /// Pushes onto `out` the moves of `piece` on `from` when `side` moves it and each
+    /// unit makes the moves of class `how` from its rebirth square; `push` pushes a
+    /// unit's moves from a square, as it stands on the board.
+    pub(super) fn push_from_rebirth(
+        &mut self,
+        from: Square,
+        piece: Piece,
+        side: Side,
+        how: FromRebirth,
+        push: impl Fn(&Self, Square, &mut MoveList),
+        out: &mut MoveList,
+    ) {
+        let start = out.len();
+        push(self, from, out);
+        let departure = self.rules.rebirth_departure(self, from, piece, side);
+        if departure == Some(from) {
+            return;
+        }
+        let of_class = |mv: &Move| match how {
+            FromRebirth::Captures => mv.is_capture(),
+            FromRebirth::Quiet => !mv.is_capture(),
+        };
+        let here: MoveList = out.drain(start..).filter(|m| !of_class(m)).collect();
+        out.extend(here);
+        let Some(reborn) = departure.filter(|&sq| self.board.is_empty(sq)) else {
+            return;
+        };
+        let unit = self.board.take_hashing::<false>(from);
+        self.board.put_hashing::<false>(reborn, unit);
+        let mid = out.len();
+        push(self, reborn, out);
+        self.board.take_hashing::<false>(reborn);
+        self.board.put_hashing::<false>(from, unit);
+        // (a move back to where the unit stands is no move)
+        let there: MoveList = out
+            .drain(mid..)
+            .filter(|m| of_class(m) && (m.is_capture() || m.to != from))
+            .map(|mut m| {
+                m.from = from;
+                m.with_via(reborn)
+            })
+            .collect();
+        out.extend(there);
+    }
+
+    /// Whether `side` observes `target` when each unit captures from its rebirth square
+    /// (`how` the class of moves made from there): the units standing on their rebirth
+    /// squares as they stand, each other unit whose rebirth square is free from there,
+    /// its own square left empty.
+    pub(super) fn observes_from_rebirth(
+        &self,
+        target: Square,
+        side: Side,
+        how: FromRebirth,
+    ) -> bool {
+        let filter = self.rules.has_observation_filter();
+        self.observes_among(target, side, self.board.movable_by(side), how, filter)
+    }
+
+    /// Whether one of the `attackers` of `side` observes `target` by the walks alone
+    /// (no condition filtering it), from where the units observe: their rebirth squares
+    /// when a condition says they capture from there. The truths that ask which units
+    /// observe which (Madrasi, Patrouille) ask this.
+    pub fn observes_by_walks(&self, target: Square, side: Side, attackers: Bitboard) -> bool {
+        match self.rules.moves_from_rebirth(side) {
+            Some(how) => self.observes_among(target, side, attackers, how, false),
+            None => self
+                .rules
+                .observes_by_units(self, target, side, attackers, false),
+        }
+    }
+
+    /// Whether one of the `attackers` of `side` observes `target` when the units make
+    /// the moves `how` says from their rebirth squares, through the conditions' filter
+    /// when `filter`.
+    fn observes_among(
+        &self,
+        target: Square,
+        side: Side,
+        attackers: Bitboard,
+        how: FromRebirth,
+        filter: bool,
+    ) -> bool {
+        if how == FromRebirth::Quiet {
+            return self
+                .rules
+                .observes_by_units(self, target, side, attackers, filter);
+        }
+        let mut here = Bitboard::EMPTY;
+        let mut away = Bitboard::EMPTY;
+        for from in self.board.movable_by(side) & attackers {
+            let piece = self.board.unit(from);
+            match self.rules.rebirth_departure(self, from, piece, side) {
+                Some(sq) if sq == from => here.insert(from),
+                Some(sq)
+                    if self.board.is_empty(sq)
+                        && self.rules.reach(piece.kind, target, side).contains(sq) =>
+                {
+                    away.insert(from)
+                }
+                _ => {}
+            }
+        }
+        away.remove(target);
+        self.rules
+            .observes_by_units(self, target, side, here, filter)
+            || away
+                .into_iter()
+                .any(|from| self.observes_reborn(from, target, side, filter))
+    }
+
+    /// Whether the unit on `from`, moved by `side` to its free rebirth square, could
+    /// capture a unit of the other side on `target` from there, through the conditions' filter of observation when
+    /// `filter` (which judges the unit where it stands).
+    fn observes_reborn(&self, from: Square, target: Square, side: Side, filter: bool) -> bool {
+        let piece = self.board.unit(from);
+        let Some(reborn) = self.rules.rebirth_departure(self, from, piece, side) else {
+            return false;
+        };
+        // the arrivals of the captures on `target` (several for a locust), found on the
+        // spare position; the filter runs once it is put back, since it may ask again
+        let arrivals: Vec<Square> = SPARE.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            let fresh = !slot
+                .as_ref()
+                .is_some_and(|(spare, _)| spare.is::<Position<R>>());
+            if fresh {
+                *slot = Some((Box::new(self.clone()), MoveList::new()));
+            }
+            let (spare, moves) = slot.as_mut().expect("a spare position");
+            let spare = spare
+                .downcast_mut::<Position<R>>()
+                .expect("of this rule set");
+            self.copy_into(spare);
+            let unit = spare.board.take_hashing::<false>(from);
+            spare.board.put_hashing::<false>(reborn, unit);
+            // a unit of the other side on the target, so that the walk's captures show
+            // what it observes there, a friend or an empty square too
+            if spare.board.is_hole(target) {
+                return Vec::new();
+            }
+            let victim = spare.board.get(target).map_or(piece.kind, |p| p.kind);
+            if spare.board.get(target).is_some() {
+                spare.board.take_hashing::<false>(target);
+            }
+            let owner = side.opponent().owner();
+            spare.board.put_hashing::<false>(
+                target,
+                Piece {
+                    kind: victim,
+                    owner,
+                    half: false,
+                },
+            );
+            moves.clear();
+            self.rules.generate(spare, reborn, piece, side, moves);
+            moves
+                .iter()
+                .filter(|m| {
+                    m.captured.is_some() && m.capture_at == target && m.kind != MoveKind::EnPassant
+                })
+                .map(|m| m.to)
+                .collect()
+        });
+        arrivals.into_iter().any(|to| {
+            !filter
+                || self
+                    .rules
+                    .observation_ok(self, from, piece, target, to, side)
+        })
+    }
+
+    /// Makes `spare` this position as moves are generated in it: board, side, rights,
+    /// rules and promotion choices (not the history).
+    fn copy_into(&self, spare: &mut Position<R>) {
+        spare.board.clone_from(&self.board);
+        spare.side = self.side;
+        spare.castling = self.castling;
+        spare.ep = self.ep;
+        spare.rules.clone_from(&self.rules);
+        spare.royal_kinds.clone_from(&self.royal_kinds);
+        spare.promotions.clone_from(&self.promotions);
+        spare.own_promotions.clone_from(&self.own_promotions);
+        spare.exclusive = self.exclusive;
+    }
+}
