@@ -65,6 +65,19 @@ impl Castling {
         self.set(side, Castling::ROYAL, true);
     }
 
+    /// Marks the castling partner of `side` on the short (`short`) or long wing as
+    /// unmoved on its corner (or not), the royal unit's part left as it is: a royal
+    /// unit that stands elsewhere may castle with it once it is put on its home square
+    /// as unmoved (a unit reborn there before its move, under Anti-Mars Circe).
+    pub fn set_partner(&mut self, side: Side, short: bool, on: bool) {
+        let bit = Castling::partner(side, short);
+        if on {
+            self.0 |= bit;
+        } else {
+            self.0 &= !bit;
+        }
+    }
+
     /// Grants or removes the short right of `side` (royal and partner).
     pub fn set_short(&mut self, side: Side, on: bool) {
         self.set(side, Castling::ROYAL | Castling::SHORT, on);
@@ -856,12 +869,18 @@ impl<R: RuleSet> Position<R> {
         if let MoveKind::Exchange { .. } = mv.kind {
             self.board.take_hashing::<HASH>(mv.to);
         }
+        // a castling's partner leaves first: the royal unit may arrive where it stood
+        // (a partner that went to its corner first, under Anti-Mars Circe)
+        let leaving = partner_leaving(mv);
+        if let Some(at) = leaving {
+            self.board.take_hashing::<HASH>(at);
+        }
         self.board.take_hashing::<HASH>(mv.from);
         self.board.put_hashing::<HASH>(mv.to, mv.arriving());
         if let MoveKind::Exchange { other } = mv.kind {
             self.board.put_hashing::<HASH>(mv.from, other);
         }
-        for effect in mv.extras() {
+        for effect in mv.extras().skip(usize::from(leaving.is_some())) {
             match *effect {
                 Effect::Add { at, piece } => self.board.put_hashing::<HASH>(at, piece),
                 Effect::Remove { at, .. } => {
@@ -894,7 +913,9 @@ impl<R: RuleSet> Position<R> {
                 }
             }
         }
-        for effect in mv.extras().rev() {
+        let leaving = partner_leaving(mv);
+        let undone = mv.extras().count() - usize::from(leaving.is_some());
+        for effect in mv.extras().rev().take(undone) {
             match *effect {
                 Effect::Add { at, .. } => {
                     self.board.take_hashing::<HASH>(at);
@@ -912,6 +933,9 @@ impl<R: RuleSet> Position<R> {
         }
         self.board.take_hashing::<HASH>(mv.to);
         self.board.put_hashing::<HASH>(mv.from, mv.mover);
+        if let (Some(at), Some(Effect::Remove { piece, .. })) = (leaving, mv.extras().next()) {
+            self.board.put_hashing::<HASH>(at, *piece);
+        }
         if let Some(captured) = mv.captured {
             self.board.put_hashing::<HASH>(mv.capture_at, captured);
         }
@@ -959,7 +983,10 @@ impl<R: RuleSet> Position<R> {
         self.place::<true>(&mv);
         self.castling = castling;
         self.ep = match mv.kind {
-            MoveKind::DoubleStep { passed } => Some(EnPassant::passing(mv.from, passed, mv.to)),
+            MoveKind::DoubleStep { passed } => {
+                // (a step made from the square the pawn went to first starts there)
+                Some(EnPassant::passing(mv.via.unwrap_or(mv.from), passed, mv.to))
+            }
             _ => None,
         };
         self.record.push(Some(self.side));
@@ -1021,6 +1048,18 @@ impl<R: RuleSet> Position<R> {
 
 /// The squares units leave by moving in `mv`: its departure, the castling partner's, and
 /// the square of a pawn taken en passant (which the reference counts as left too).
+/// The square a castling's partner leaves, its first extra effect, which [`Position`]
+/// makes before the royal unit moves; `None` for any other move.
+fn partner_leaving(mv: &Move) -> Option<Square> {
+    if !matches!(mv.kind, MoveKind::CastleShort | MoveKind::CastleLong) {
+        return None;
+    }
+    match mv.extras().next() {
+        Some(Effect::Remove { at, .. }) => Some(*at),
+        _ => None,
+    }
+}
+
 fn departures(mv: &Move) -> impl Iterator<Item = Square> {
     let partner = mv.partner().map(|(from, _)| from);
     let ep = (mv.kind == MoveKind::EnPassant).then_some(mv.capture_at);

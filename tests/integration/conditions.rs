@@ -180,3 +180,18 @@ fn mars_circe_refuses_options_that_change_the_reborn_unit_and_lent_walks() {
         assert!(err.contains(message), "{conditions}: {err}");
     }
 }
+
+#[test]
+fn anti_mars_circe_castles_with_a_rook_put_on_its_corner_the_king_landing_where_it_stood() {
+    // the king goes to e1, the rook from c1 to a1, both unmoved there; castling long
+    // brings the king to c1, where the rook stood, and the rook to d1; every quiet move
+    // starts from a rebirth square (the list is the reference's, each move made and
+    // taken back in turn, so a castling badly undone would spoil the moves after it)
+    let lines =
+        keys("Stipulation ~1\nCondition AntiMarsCirce\nPieces\nWhite Kf6 Rc1\nBlack Kh8 Pa7");
+    let expected = "1.Kf6-e1-d1 !|1.Kf6-e1-d2 !|1.Kf6-e1-e2 !|1.Kf6-e1-f1 !|1.Kf6-e1-f2 !|\
+        1.Rc1-a1-a2 !|1.Rc1-a1-a3 !|1.Rc1-a1-a4 !|1.Rc1-a1-a5 !|1.Rc1-a1-a6 !|1.Rc1-a1-b1 !|\
+        1.Rc1-a1-d1 !|1.Rc1-a1-e1 !|1.Rc1-a1-f1 !|1.Rc1-a1-g1 !|1.Rc1-a1-h1 + !|\
+        1.[wKf6->e1][wRc1->a1]0-0-0 !";
+    assert_eq!(lines.join("|"), expected);
+}

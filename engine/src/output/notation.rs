@@ -43,9 +43,20 @@ fn unit(names: &Names, piece: Piece, with_pawn: bool) -> String {
 
 /// The move as written, without its mark.
 pub fn move_text(names: &Names, mv: &Move) -> String {
+    // a castling from the square the royal unit went to first, with a partner that
+    // went to its corner first: `[bKf6->e8][bRh5->a8]0-0-0`
+    let mut first = mv.via.map_or(String::new(), |via| {
+        format!("[{}{}->{via}]", bracketed(names, mv.mover), mv.from)
+    });
+    if let Some((leaves, corner, partner)) = partner_reborn(mv) {
+        first.push_str(&format!(
+            "[{}{leaves}->{corner}]",
+            bracketed(names, partner)
+        ));
+    }
     let mut s = match mv.kind {
-        MoveKind::CastleShort => "0-0".to_string(),
-        MoveKind::CastleLong => "0-0-0".to_string(),
+        MoveKind::CastleShort => format!("{first}0-0"),
+        MoveKind::CastleLong => format!("{first}0-0-0"),
         // an exchange of places: both units with their codes, `Sb1<->Sg8`
         MoveKind::Exchange { other } => format!(
             "{}{}<->{}{}",
@@ -97,6 +108,23 @@ pub fn move_text(names: &Names, mv: &Move) -> String {
         s.push_str(&unit(names, to, true));
     }
     s
+}
+
+/// The square a castling partner of `mv` left, the corner it went to first and the
+/// partner, when it castled from a square off its corner.
+fn partner_reborn(mv: &Move) -> Option<(Square, Square, Piece)> {
+    let (leaves, arrives) = mv.partner()?;
+    let file = if mv.kind == MoveKind::CastleShort {
+        7
+    } else {
+        0
+    };
+    let corner = Square::from_coords(file, arrives.rank())?;
+    let partner = mv.extras().find_map(|e| match *e {
+        Effect::Remove { at, piece, .. } if at == leaves => Some(piece),
+        _ => None,
+    })?;
+    (leaves != corner).then_some((leaves, corner, partner))
 }
 
 /// The unit the castling partner of `mv` becomes where it arrives, when an effect

@@ -4,7 +4,10 @@
 //! Mars Circe, written `Sb8-g1*e2`, its other moves under Anti-Mars Circe — and the
 //! other class where it stands. A unit whose rebirth square another unit holds makes no
 //! move of that class; one standing on its rebirth square moves as usual. A unit
-//! observes as it captures: under Mars Circe from its rebirth square alone.
+//! observes as it captures: under Mars Circe from its rebirth square alone. A royal unit
+//! whose quiet moves start from its home square stands there unmoved and castles from
+//! there, with a partner unmoved on its corner or put on it the same way
+//! (`[bKf6->e8][bRh5->a8]0-0-0`).
 
 use super::Position;
 use crate::bitboard::Bitboard;
@@ -38,7 +41,13 @@ impl<R: RuleSet> Position<R> {
         let start = out.len();
         push(self, from, out);
         let departure = self.rules.rebirth_departure(self, from, piece, side);
+        // (a royal unit whose quiet moves start from its home square castles from there
+        // with partners put on their corners too)
+        let castles = how == FromRebirth::Quiet && R::KINDS[piece.kind.index()].royal;
         if departure == Some(from) {
+            if castles {
+                self.push_castlings_with_partners_reborn(from, from, piece, side, out);
+            }
             return;
         }
         let of_class = |mv: &Move| match how {
@@ -52,20 +61,86 @@ impl<R: RuleSet> Position<R> {
         };
         let unit = self.board.take_hashing::<false>(from);
         self.board.put_hashing::<false>(reborn, unit);
+        // a royal unit put on its home square stands there unmoved: it castles with an
+        // unmoved partner, if its quiet moves are made from there
+        let castling = self.castling;
+        if castles {
+            self.castling.set_royal_home(side);
+        }
         let mid = out.len();
         push(self, reborn, out);
+        self.castling = castling;
+        let mut with_partners = MoveList::new();
+        if castles {
+            self.push_castlings_with_partners_reborn(from, reborn, piece, side, &mut with_partners);
+        }
         self.board.take_hashing::<false>(reborn);
         self.board.put_hashing::<false>(from, unit);
-        // (a move back to where the unit stands is no move)
+        // (a move back to where the unit stands is no move, but a castling that brings
+        // the royal unit back moves its partner, and a pawn's double step back to its
+        // square leaves a square to take it en passant on)
+        let back = |m: &Move| {
+            m.to == from && m.partner().is_none() && !matches!(m.kind, MoveKind::DoubleStep { .. })
+        };
         let there: MoveList = out
             .drain(mid..)
-            .filter(|m| of_class(m) && (m.is_capture() || m.to != from))
+            .filter(|m| of_class(m) && (m.is_capture() || !back(m)))
             .map(|mut m| {
                 m.from = from;
                 m.with_via(reborn)
             })
             .collect();
         out.extend(there);
+        out.extend(with_partners);
+    }
+
+    /// Pushes onto `out` the castlings of the royal unit `piece` of `side` (on `from`,
+    /// standing on its home square `at` as unmoved) with a partner that goes to its
+    /// corner first, its rebirth square, and stands there unmoved: each partner off its
+    /// corner whose rebirth square is a free corner of its side (Anti-Mars Circe,
+    /// written `[bKf6->e8][bRh5->a8]0-0-0`).
+    fn push_castlings_with_partners_reborn(
+        &mut self,
+        from: Square,
+        at: Square,
+        piece: Piece,
+        side: Side,
+        out: &mut MoveList,
+    ) {
+        let rank = side.relative_rank(0);
+        let mut castlings = MoveList::new();
+        for sq in self.board.movable_by(side) {
+            let partner = self.board.unit(sq);
+            if !R::KINDS[partner.kind.index()].castling_partner {
+                continue;
+            }
+            let Some(corner) = self.rules.rebirth_departure(self, sq, partner, side) else {
+                continue;
+            };
+            if corner == sq || corner.rank() != rank || !self.board.is_empty(corner) {
+                continue;
+            }
+            let (short, kind) = match corner.file() {
+                7 => (true, MoveKind::CastleShort),
+                0 => (false, MoveKind::CastleLong),
+                _ => continue,
+            };
+            let unit = self.board.take_hashing::<false>(sq);
+            self.board.put_hashing::<false>(corner, unit);
+            let castling = self.castling;
+            self.castling.set_royal_home(side);
+            self.castling.set_partner(side, short, true);
+            castlings.clear();
+            self.push_castlings(at, piece, side, &mut castlings);
+            self.castling = castling;
+            self.board.take_hashing::<false>(corner);
+            self.board.put_hashing::<false>(sq, unit);
+            for m in castlings.iter().filter(|m| m.kind == kind) {
+                let (_, arrives) = m.partner().expect("a castling");
+                let mv = Move::castling(from, m.to, piece, kind, partner, (sq, arrives));
+                out.push(if at == from { mv } else { mv.with_via(at) });
+            }
+        }
     }
 
     /// Whether `side` observes `target` when each unit captures from its rebirth square

@@ -38,7 +38,9 @@ pub(super) fn resolve<R: RuleSet>(
 }
 
 /// Castling rights as the reference assumes them: a royal unit on its game-array square
-/// and a castling partner of its side on a corner, unless `NoCastling` names them.
+/// and a castling partner of its side on a corner, unless `NoCastling` names them. A
+/// partner on its corner is unmoved whether or not the royal unit is home (a royal unit
+/// put on its home square before its move castles with it).
 pub(super) fn default_castling<R: RuleSet>(board: &Board, no_castling: &[Square]) -> Castling {
     let mut c = Castling::NONE;
     for side in [Side::White, Side::Black] {
@@ -48,17 +50,16 @@ pub(super) fn default_castling<R: RuleSet>(board: &Board, no_castling: &[Square]
             .get(at(4))
             .is_some_and(|p| p.owner == side.owner() && R::KINDS[p.kind.index()].royal)
             && !no_castling.contains(&at(4));
-        if !royal_home {
-            continue;
-        }
         let partner = |f: i8| {
             board.get(at(f)).is_some_and(|p| {
                 p.owner == side.owner() && R::KINDS[p.kind.index()].castling_partner
             }) && !no_castling.contains(&at(f))
         };
-        c.set_royal_home(side);
-        c.set_short(side, partner(7));
-        c.set_long(side, partner(0));
+        if royal_home {
+            c.set_royal_home(side);
+        }
+        c.set_partner(side, true, partner(7));
+        c.set_partner(side, false, partner(0));
     }
     c
 }
