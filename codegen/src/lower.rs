@@ -238,6 +238,8 @@ pub enum Before {
     Captures,
     /// Its moves that capture nothing (Anti-Mars Circe).
     Quiet,
+    /// Every move, from there as from where it stands (Phantom chess).
+    All,
 }
 
 /// A square computed from a move.

@@ -31,6 +31,10 @@ pub enum FromRebirth {
     /// Its moves that capture nothing (Anti-Mars Circe); it captures and observes where
     /// it stands.
     Quiet,
+    /// Every move, from there as well as where it stands (Phantom chess), but a move
+    /// back to its own square or to a square it reaches from there; it observes from
+    /// both.
+    All,
 }
 
 /// What happens when the rebirth square is taken or off the board.

@@ -178,11 +178,13 @@ impl Checker<'_> {
             (Some(b), Some(_)) => match b.node.as_str() {
                 "captures" => Some(Some(lower::Before::Captures)),
                 "quiet moves" => Some(Some(lower::Before::Quiet)),
+                "moves" => Some(Some(lower::Before::All)),
                 other => {
                     self.error(
                         b.span,
                         format!("unknown moves `{other}` made from the rebirth square"),
-                        "expected `captures` (Mars Circe) or `quiet moves` (Anti-Mars Circe)",
+                        "expected `captures` (Mars Circe), `quiet moves` (Anti-Mars Circe) or \
+                         `moves` (Phantom chess)",
                     );
                     None
                 }

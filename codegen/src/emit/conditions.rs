@@ -576,6 +576,7 @@ impl Parts {
         let how = match before {
             Before::Captures => quote!(FromRebirth::Captures),
             Before::Quiet => quote!(FromRebirth::Quiet),
+            Before::All => quote!(FromRebirth::All),
         };
         self.from_rebirth
             .extend(quote!(if #on { return Some(#how); }));

@@ -43,18 +43,20 @@ impl<R: RuleSet> Position<R> {
         let departure = self.rules.rebirth_departure(self, from, piece, side);
         // (a royal unit whose quiet moves start from its home square castles from there
         // with partners put on their corners too)
-        let castles = how == FromRebirth::Quiet && R::KINDS[piece.kind.index()].royal;
+        let royal = R::KINDS[piece.kind.index()].royal;
+        let castles = how == FromRebirth::Quiet && royal;
         if departure == Some(from) {
             if castles {
                 self.push_castlings_with_partners_reborn(from, from, piece, side, out);
             }
             return;
         }
-        let of_class = |mv: &Move| match how {
-            FromRebirth::Captures => mv.is_capture(),
-            FromRebirth::Quiet => !mv.is_capture(),
-        };
-        let here: MoveList = out.drain(start..).filter(|m| !of_class(m)).collect();
+        let here: MoveList = out.drain(start..).filter(|m| made_here(how, m)).collect();
+        // (Phantom chess: a square the unit reaches where it stands is not reached again)
+        let mut reached = Bitboard::EMPTY;
+        for m in &here {
+            reached.insert(m.to);
+        }
         out.extend(here);
         let Some(reborn) = departure.filter(|&sq| self.board.is_empty(sq)) else {
             return;
@@ -64,7 +66,7 @@ impl<R: RuleSet> Position<R> {
         // a royal unit put on its home square stands there unmoved: it castles with an
         // unmoved partner, if its quiet moves are made from there
         let castling = self.castling;
-        if castles {
+        if royal && how != FromRebirth::Captures {
             self.castling.set_royal_home(side);
         }
         let mid = out.len();
@@ -82,9 +84,10 @@ impl<R: RuleSet> Position<R> {
         let back = |m: &Move| {
             m.to == from && m.partner().is_none() && !matches!(m.kind, MoveKind::DoubleStep { .. })
         };
+        let again = |m: &Move| how == FromRebirth::All && (m.to == from || reached.contains(m.to));
         let there: MoveList = out
             .drain(mid..)
-            .filter(|m| of_class(m) && (m.is_capture() || !back(m)))
+            .filter(|m| made_there(how, m) && (m.is_capture() || !back(m)) && !again(m))
             .map(|mut m| {
                 m.from = from;
                 m.with_via(reborn)
@@ -186,7 +189,12 @@ impl<R: RuleSet> Position<R> {
                 .rules
                 .observes_by_units(self, target, side, attackers, filter);
         }
-        let mut here = Bitboard::EMPTY;
+        // (Phantom chess: every unit observes where it stands too)
+        let mut here = if how == FromRebirth::All {
+            attackers
+        } else {
+            Bitboard::EMPTY
+        };
         let mut away = Bitboard::EMPTY;
         for from in self.board.movable_by(side) & attackers {
             let piece = self.board.unit(from);
@@ -282,5 +290,25 @@ impl<R: RuleSet> Position<R> {
         spare.promotions.clone_from(&self.promotions);
         spare.own_promotions.clone_from(&self.own_promotions);
         spare.exclusive = self.exclusive;
+    }
+}
+
+/// Whether a unit makes `mv` where it stands, when it makes the moves `how` says from
+/// its rebirth square.
+fn made_here(how: FromRebirth, mv: &Move) -> bool {
+    match how {
+        FromRebirth::Captures => !mv.is_capture(),
+        FromRebirth::Quiet => mv.is_capture(),
+        FromRebirth::All => true,
+    }
+}
+
+/// Whether a unit makes `mv` from its rebirth square, when it makes the moves `how` says
+/// from there.
+fn made_there(how: FromRebirth, mv: &Move) -> bool {
+    match how {
+        FromRebirth::Captures => mv.is_capture(),
+        FromRebirth::Quiet => !mv.is_capture(),
+        FromRebirth::All => true,
     }
 }
