@@ -301,6 +301,9 @@ pub struct RebirthDef {
     pub cloned: bool,
     /// `mirrored` was written: game-array squares are the other side's.
     pub mirrored: bool,
+    /// `imagined` was written: the unit is not put on the square, which the capture
+    /// needs free.
+    pub imagined: bool,
 }
 
 /// A square computed from a move.

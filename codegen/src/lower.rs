@@ -226,6 +226,8 @@ pub struct Rebirth {
     pub cloned: bool,
     /// Game-array squares are found as if the reborn unit were the other side's.
     pub mirrored: bool,
+    /// The unit is not put on the square: the capture only needs it free (ImmunChess).
+    pub imagined: bool,
     /// The statement as written.
     pub text: String,
 }

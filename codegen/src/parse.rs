@@ -239,16 +239,17 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::option_of => "`option of rebirth`",
         Rule::rebirth => "`rebirth captured|capturer at …`",
         Rule::rebirth_who => "`captured`, `capturer` or `mover`",
-        Rule::rebirth_word => "`at`, `when`, `kings`, `promoting`, `transmuted`, `turned`, `cloned`, `mirrored` or `before`",
+        Rule::rebirth_word => "`at`, `when`, `kings`, `promoting`, `transmuted`, `turned`, `cloned`, `mirrored`, `imagined` or `before`",
         Rule::before => "`before captures`, `before quiet moves` or `before moves`",
         Rule::before_what => "`captures`, `quiet moves` or `moves`",
-        Rule::rebirth_opt => "`when taken vanish|forbid`, `when in place forbid|stay`, `kings included|excluded`, `promoting`, `transmuted along …`, `turned`, `cloned` or `mirrored`",
+        Rule::rebirth_opt => "`when taken vanish|forbid`, `when in place forbid|stay`, `kings included|excluded`, `promoting`, `transmuted along …`, `turned`, `cloned`, `mirrored` or `imagined`",
         Rule::in_place => "`when in place forbid|stay`",
         Rule::transmuted => "`transmuted along CODES [reversed for capturer]`",
         Rule::reversed => "`reversed for capturer`",
         Rule::turned => "`turned`",
         Rule::cloned => "`cloned`",
         Rule::mirrored => "`mirrored`",
+        Rule::imagined => "`imagined`",
         Rule::kings => "`kings included|excluded`",
         Rule::taken => "`when taken vanish|forbid`",
         Rule::promoting => "`promoting`",
@@ -725,6 +726,7 @@ impl Ctx {
             turned: false,
             cloned: false,
             mirrored: false,
+            imagined: false,
         };
         for part in stmt.into_inner() {
             match part.as_rule() {
@@ -764,6 +766,7 @@ impl Ctx {
                         Rule::turned => r.turned = true,
                         Rule::cloned => r.cloned = true,
                         Rule::mirrored => r.mirrored = true,
+                        Rule::imagined => r.imagined = true,
                         _ => r.promoting = true,
                     }
                 }

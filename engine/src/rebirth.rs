@@ -122,6 +122,9 @@ pub struct Rebirth {
     pub turned: bool,
     /// A capturer reborn where the capture left it makes the capture impossible.
     pub forbid_in_place: bool,
+    /// The unit is put on the square (else the rebirth is only imagined: the capture
+    /// needs the square free and changes nothing else, ImmunChess).
+    pub placed: bool,
 }
 
 impl Rebirth {
@@ -212,6 +215,7 @@ pub fn rebirth_effects<R: RuleSet>(
             return Rebirths::Effects([Some(vanish), None, None]);
         }
         Outcome::Vanishes(_) => return Rebirths::Unchanged,
+        Outcome::Reappears(..) if !rebirth.placed => return Rebirths::Unchanged,
         Outcome::Reappears(piece, sq) => (piece, sq),
     };
     let reborn = rebirth.reborn_as(piece);
@@ -258,7 +262,9 @@ pub fn rebirth_observes<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebir
     match outcome(pos, mv, rebirth) {
         Outcome::Forbidden => false,
         Outcome::Reappears(piece, _) => {
-            rebirth.who == Reborn::Capturer || !R::KINDS[piece.kind.index()].royal
+            rebirth.who == Reborn::Capturer
+                || !rebirth.placed
+                || !R::KINDS[piece.kind.index()].royal
         }
         Outcome::Stands | Outcome::Vanishes(_) => true,
     }

@@ -136,6 +136,9 @@ impl Checker<'_> {
         if before.is_some() {
             self.before_misused(r);
         }
+        if r.imagined {
+            self.imagined_misused(r, option);
+        }
         Some(lower::Rebirth {
             capturer,
             before,
@@ -149,6 +152,7 @@ impl Checker<'_> {
             turned: r.turned,
             cloned: r.cloned,
             mirrored: r.mirrored,
+            imagined: r.imagined,
             text: self.text(r.span),
         })
     }
@@ -221,6 +225,25 @@ impl Checker<'_> {
                 w.span,
                 "a unit reborn before it moves cannot vanish",
                 "write `when taken forbid`: from a taken square it makes none of these moves",
+            );
+        }
+    }
+
+    /// Errors for an `imagined` rebirth that could not be: in an option (the base says
+    /// whether the unit is put on the square), or without `when taken forbid` (a
+    /// rebirth that neither places the unit nor forbids anything does nothing).
+    fn imagined_misused(&mut self, r: &ast::RebirthDef, option: bool) {
+        if option {
+            self.error(
+                r.span,
+                "an option of rebirth cannot make the rebirth `imagined`",
+                "the base condition says whether the unit is put on the square",
+            );
+        } else if r.when_taken.as_ref().is_none_or(|w| w.node != "forbid") {
+            self.error(
+                r.span,
+                "an `imagined` rebirth does nothing unless a taken square forbids the capture",
+                "add `when taken forbid`",
             );
         }
     }

@@ -1108,6 +1108,7 @@ fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenS
             quote!(if #on { forbid_in_place = #f; })
         });
     let base_turned = r.turned;
+    let placed = !r.imagined;
     let base_mirrored = r.mirrored;
     let mirrors = of(&|o| o.mirrored)
         .into_iter()
@@ -1191,7 +1192,7 @@ fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenS
         let mut forbid_in_place = #base_in_place;
         #(#in_place)*
         let turned = #base_turned #(#turns)*;
-        Rebirth { who: #who, at, when_taken, promote, kings, walk, turned, forbid_in_place }
+        Rebirth { who: #who, at, when_taken, promote, kings, walk, turned, forbid_in_place, placed: #placed }
     }
 }
 
