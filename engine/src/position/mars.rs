@@ -1,8 +1,8 @@
 //! Units reborn before they move (the rules' `rebirth mover before captures|quiet
-//! moves`, Mars and Anti-Mars Circe): a unit goes to its rebirth square first, its own
-//! square left empty, and makes one class of its moves from there — its captures under
-//! Mars Circe, written `Sb8-g1*e2`, its other moves under Anti-Mars Circe — and the
-//! other class where it stands. A unit whose rebirth square another unit holds makes no
+//! moves|moves`, Mars and Anti-Mars Circe, Phantom chess): a unit goes to its rebirth
+//! square first, its own square left empty, and makes one class of its moves from there
+//! — its captures under Mars Circe, written `Sb8-g1*e2`, its other moves under Anti-Mars
+//! Circe (`Ka1-e1-d2`), any move under Phantom chess — and the others where it stands. A unit whose rebirth square another unit holds makes no
 //! move of that class; one standing on its rebirth square moves as usual. A unit
 //! observes as it captures: under Mars Circe from its rebirth square alone. A royal unit
 //! whose quiet moves start from its home square stands there unmoved and castles from
@@ -43,8 +43,7 @@ impl<R: RuleSet> Position<R> {
         let departure = self.rules.rebirth_departure(self, from, piece, side);
         // (a royal unit whose quiet moves start from its home square castles from there
         // with partners put on their corners too)
-        let royal = R::KINDS[piece.kind.index()].royal;
-        let castles = how == FromRebirth::Quiet && royal;
+        let castles = how == FromRebirth::Quiet && R::KINDS[piece.kind.index()].royal;
         if departure == Some(from) {
             if castles {
                 self.push_castlings_with_partners_reborn(from, from, piece, side, out);
@@ -58,9 +57,28 @@ impl<R: RuleSet> Position<R> {
             reached.insert(m.to);
         }
         out.extend(here);
-        let Some(reborn) = departure.filter(|&sq| self.board.is_empty(sq)) else {
-            return;
-        };
+        if let Some(reborn) = departure.filter(|&sq| self.board.is_empty(sq)) {
+            self.push_reborn_moves(from, reborn, piece, side, how, reached, push, out);
+        }
+    }
+
+    /// Pushes onto `out` the moves of `piece` of `side`, on `from`, made from `reborn`,
+    /// its free rebirth square, the unit put there first: those of the class `how`
+    /// says, but a move back to `from` or (Phantom chess) to a square in `reached`,
+    /// where the unit goes from where it stands.
+    #[allow(clippy::too_many_arguments)]
+    fn push_reborn_moves(
+        &mut self,
+        from: Square,
+        reborn: Square,
+        piece: Piece,
+        side: Side,
+        how: FromRebirth,
+        reached: Bitboard,
+        push: impl Fn(&Self, Square, &mut MoveList),
+        out: &mut MoveList,
+    ) {
+        let royal = R::KINDS[piece.kind.index()].royal;
         let unit = self.board.take_hashing::<false>(from);
         self.board.put_hashing::<false>(reborn, unit);
         // a royal unit put on its home square stands there unmoved: it castles with an
@@ -73,7 +91,7 @@ impl<R: RuleSet> Position<R> {
         push(self, reborn, out);
         self.castling = castling;
         let mut with_partners = MoveList::new();
-        if castles {
+        if royal && how == FromRebirth::Quiet {
             self.push_castlings_with_partners_reborn(from, reborn, piece, side, &mut with_partners);
         }
         self.board.take_hashing::<false>(reborn);
