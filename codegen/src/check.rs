@@ -620,18 +620,24 @@ impl Checker<'_> {
     fn sq(&mut self, e: &Spanned<ast::SqExpr>) -> Option<lower::Sq> {
         use ast::SqExpr;
         Some(match &e.node {
-            SqExpr::Word(w) => match w.node.as_str() {
-                "base" => lower::Sq::Base,
-                "capture" => lower::Sq::Capture,
-                "departure" => lower::Sq::Departure,
-                "arrival" => lower::Sq::Arrival,
-                "partner_departure" => lower::Sq::PartnerDeparture,
-                "partner_arrival" => lower::Sq::PartnerArrival,
-                other => {
-                    self.error(w.span, format!("unknown square `{other}`"), "expected `capture`, `departure`, `arrival`, `partner_departure`, `partner_arrival`, `game_array(…)` or `(A.file, B.rank)`");
-                    return None;
+            SqExpr::Word(w) => {
+                match w.node.as_str() {
+                    "base" => lower::Sq::Base,
+                    "capture" => lower::Sq::Capture,
+                    "departure" => lower::Sq::Departure,
+                    "arrival" => lower::Sq::Arrival,
+                    "partner_departure" => lower::Sq::PartnerDeparture,
+                    "partner_arrival" => lower::Sq::PartnerArrival,
+                    "choice" => {
+                        self.error(w.span, "`choice` is a rebirth's whole square", "write `at choice` alone: any free square, the side that moves choosing");
+                        return None;
+                    }
+                    other => {
+                        self.error(w.span, format!("unknown square `{other}`"), "expected `capture`, `departure`, `arrival`, `partner_departure`, `partner_arrival`, `game_array(…)` or `(A.file, B.rank)`");
+                        return None;
+                    }
                 }
-            },
+            }
             SqExpr::Call(f, args) => {
                 if let Some(&(_, map)) = lower::SqMap::ALL.iter().find(|(n, _)| *n == f.node) {
                     return self.sq_map(e, map, args);

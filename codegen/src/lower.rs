@@ -210,7 +210,7 @@ pub struct Rebirth {
     pub forbid_when_taken: Option<bool>,
     /// Royal units are reborn too.
     pub kings: Option<bool>,
-    /// A captured pawn reborn on its last rank promotes.
+    /// A pawn reborn on its last rank promotes.
     pub promoting: bool,
     /// A capturer reborn where the capture left it makes the capture impossible.
     pub forbid_in_place: Option<bool>,
@@ -271,6 +271,9 @@ pub enum Sq {
     /// In an option of rebirth: the square the base condition (with the options that
     /// define the square) gives.
     Base,
+    /// `at choice`: any free square, the side that moves choosing (Super Circe); the
+    /// whole of a rebirth's square, never part of an expression.
+    Choice,
     /// A square transformed.
     Map(SqMap, Box<Sq>),
     /// The file of the first, the rank of the second.

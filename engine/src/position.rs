@@ -654,12 +654,15 @@ impl<R: RuleSet> Position<R> {
                     out.remove(i);
                 }
                 Rebirths::Several => {
+                    // the moves made of it replace it where it stood: pushed at the end,
+                    // then turned into place (no list allocated)
                     let mv = out[i];
+                    out[i..].rotate_left(1);
+                    out.pop();
                     let before = out.len();
                     self.rules.rebirth(self, mv, out);
-                    let moves: Vec<Move> = out.drain(before..).collect();
-                    let made = moves.len();
-                    out.splice(i..=i, moves);
+                    let made = out.len() - before;
+                    out[i..].rotate_right(made);
                     i += made;
                 }
             }
@@ -994,10 +997,24 @@ impl<R: RuleSet> Position<R> {
         self.history.push(mv);
     }
 
-    /// A castling partner arriving on its corner, its royal unit unmoved, castles again.
+    /// A castling partner put on its corner, its royal unit unmoved, castles again; a
+    /// royal unit put on its home square (e1, e8) too, with the partners on their
+    /// corners that kept their right.
     #[inline]
     fn regain_castling(&self, castling: Castling, at: Square, piece: Piece) -> Castling {
-        if !R::KINDS[piece.kind.index()].castling_partner {
+        let info = &R::KINDS[piece.kind.index()];
+        if info.royal {
+            return match [Side::White, Side::Black]
+                .into_iter()
+                .find(|s| piece.owner == s.owner())
+            {
+                Some(side) if Some(at) == Square::from_coords(4, side.relative_rank(0)) => {
+                    Castling(castling.0 | Castling::bits(side, Castling::ROYAL))
+                }
+                _ => castling,
+            };
+        }
+        if !info.castling_partner {
             return castling;
         }
         let mut c = castling;

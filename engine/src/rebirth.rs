@@ -100,6 +100,12 @@ fn taken_after<R: RuleSet>(pos: &Position<R>, mv: &Move, sq: Square) -> bool {
     !pos.board().is_empty(sq)
 }
 
+/// Whether `who` may be reborn on `sq` once `mv` has been played: a free square, or for
+/// a capturer the square the capture left it on.
+fn free_for<R: RuleSet>(pos: &Position<R>, mv: &Move, who: Reborn, sq: Square) -> bool {
+    (who == Reborn::Capturer && sq == mv.to) || !taken_after(pos, mv, sq)
+}
+
 /// One rebirth a condition asks for.
 #[derive(Clone, Copy, Debug)]
 pub struct Rebirth {
@@ -109,8 +115,8 @@ pub struct Rebirth {
     pub at: Option<Square>,
     /// What happens when the square is taken or off the board.
     pub when_taken: WhenTaken,
-    /// A captured pawn reborn on its last rank promotes, one move per choice (the
-    /// capturer chooses).
+    /// A pawn reborn on its last rank promotes, one move per choice (the side that
+    /// moves chooses).
     pub promote: bool,
     /// Royal units are reborn too (else a royal unit captured, or capturing, stays
     /// where the capture leaves it).
@@ -125,6 +131,10 @@ pub struct Rebirth {
     /// The unit is put on the square (else the rebirth is only imagined: the capture
     /// needs the square free and changes nothing else, ImmunChess).
     pub placed: bool,
+    /// The side that moves chooses the square among every free one, each choice a move
+    /// of its own (Super Circe; `at` is not looked at); when a taken square makes the
+    /// unit vanish, capturing without a rebirth is one more choice.
+    pub choice: bool,
 }
 
 impl Rebirth {
@@ -152,6 +162,8 @@ enum Outcome {
     Vanishes(Piece),
     /// The unit reappears on the square.
     Reappears(Piece, Square),
+    /// The unit reappears on a square the side that moves chooses.
+    Chosen(Piece),
 }
 
 /// What `rebirth` makes of the capture `mv`.
@@ -165,13 +177,13 @@ fn outcome<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebirth) -> Outcom
         Reborn::Capturer if reborn(mv.arriving()) => mv.arriving(),
         Reborn::Capturer => return Outcome::Stands,
     };
+    if rebirth.choice {
+        return Outcome::Chosen(piece);
+    }
     if rebirth.forbid_in_place && rebirth.who == Reborn::Capturer && rebirth.at == Some(mv.to) {
         return Outcome::Forbidden;
     }
-    let free = rebirth.at.filter(|&sq| match rebirth.who {
-        Reborn::Capturer if sq == mv.to => true,
-        _ => !taken_after(pos, mv, sq),
-    });
+    let free = rebirth.at.filter(|&sq| free_for(pos, mv, rebirth.who, sq));
     match free {
         Some(sq) => Outcome::Reappears(piece, sq),
         None if rebirth.when_taken == WhenTaken::Vanish => Outcome::Vanishes(piece),
@@ -207,20 +219,48 @@ pub fn rebirth_effects<R: RuleSet>(
         Outcome::Forbidden => return Rebirths::Forbidden,
         Outcome::Stands => return Rebirths::Unchanged,
         Outcome::Vanishes(piece) if rebirth.who == Reborn::Capturer => {
-            let vanish = Effect::Remove {
-                at: mv.to,
-                piece,
-                silent: true,
-            };
-            return Rebirths::Effects([Some(vanish), None, None]);
+            return Rebirths::Effects([Some(vanishing(mv, piece)), None, None]);
         }
         Outcome::Vanishes(_) => return Rebirths::Unchanged,
         Outcome::Reappears(..) if !rebirth.placed => return Rebirths::Unchanged,
+        Outcome::Chosen(_) => return Rebirths::Several,
         Outcome::Reappears(piece, sq) => (piece, sq),
     };
+    if promotes(pos, rebirth, piece, camp(piece, rebirth.who, mover), sq) {
+        return Rebirths::Several;
+    }
+    Rebirths::Effects(reappearing(mv, rebirth, piece, sq))
+}
+
+/// The capturer `piece` taken off the board where the capture left it, its rebirth
+/// square taken.
+fn vanishing(mv: &Move, piece: Piece) -> Effect {
+    Effect::Remove {
+        at: mv.to,
+        piece,
+        silent: true,
+    }
+}
+
+/// Whether the pawn `piece` of `side`, reborn on `sq`, promotes there.
+fn promotes<R: RuleSet>(
+    pos: &Position<R>,
+    rebirth: Rebirth,
+    piece: Piece,
+    side: Side,
+    sq: Square,
+) -> bool {
+    rebirth.promote
+        && R::KINDS[piece.kind.index()].pawn
+        && sq.rank() == side.relative_rank(7)
+        && !pos.promotion_choices(piece.kind, side).is_empty()
+}
+
+/// The effects of `piece` reappearing on `sq` after the capture `mv` (no promotion).
+fn reappearing(mv: &Move, rebirth: Rebirth, piece: Piece, sq: Square) -> [Option<Effect>; 3] {
     let reborn = rebirth.reborn_as(piece);
     match rebirth.who {
-        Reborn::Capturer => Rebirths::Effects([
+        Reborn::Capturer => [
             Some(Effect::Remove {
                 at: mv.to,
                 piece,
@@ -231,26 +271,15 @@ pub fn rebirth_effects<R: RuleSet>(
                 piece: reborn,
             }),
             rebirth.turn(sq, reborn),
-        ]),
-        Reborn::Captured => {
-            let side = camp(piece, rebirth.who, mover);
-            if rebirth.promote
-                && R::KINDS[piece.kind.index()].pawn
-                && sq.rank() == side.relative_rank(7)
-                && !pos.promotion_choices(piece.kind, side).is_empty()
-            {
-                Rebirths::Several
-            } else {
-                Rebirths::Effects([
-                    Some(Effect::Add {
-                        at: sq,
-                        piece: reborn,
-                    }),
-                    rebirth.turn(sq, reborn),
-                    None,
-                ])
-            }
-        }
+        ],
+        Reborn::Captured => [
+            Some(Effect::Add {
+                at: sq,
+                piece: reborn,
+            }),
+            rebirth.turn(sq, reborn),
+            None,
+        ],
     }
 }
 
@@ -261,7 +290,7 @@ pub fn rebirth_effects<R: RuleSet>(
 pub fn rebirth_observes<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebirth) -> bool {
     match outcome(pos, mv, rebirth) {
         Outcome::Forbidden => false,
-        Outcome::Reappears(piece, _) => {
+        Outcome::Reappears(piece, _) | Outcome::Chosen(piece) => {
             rebirth.who == Reborn::Capturer
                 || !rebirth.placed
                 || !R::KINDS[piece.kind.index()].royal
@@ -289,27 +318,75 @@ pub fn push_rebirth<R: RuleSet>(
                 out.push(reborn);
             }
         }
-        Rebirths::Several => {
-            let Outcome::Reappears(piece, sq) = outcome(pos, &mv, rebirth) else {
-                return;
-            };
-            let piece = rebirth.reborn_as(piece);
-            let side = camp(piece, rebirth.who, mover);
-            for &k in pos.promotion_choices(piece.kind, side) {
-                let promoted = piece.with_kind(k);
-                let reborn = mv.with_effect(Effect::Add { at: sq, piece }).and_then(|m| {
-                    m.with_effect(Effect::Promote {
-                        at: sq,
-                        from: piece,
-                        to: promoted,
-                    })
-                });
-                let turned = match rebirth.turn(sq, promoted) {
-                    Some(turn) => reborn.and_then(|m| m.with_effect(turn)),
-                    None => reborn,
-                };
-                out.extend(turned);
+        Rebirths::Several => match outcome(pos, &mv, rebirth) {
+            Outcome::Reappears(piece, sq) => {
+                push_reappearing(pos, mv, mover, rebirth, piece, sq, out)
             }
+            Outcome::Chosen(piece) => {
+                let in_place = |sq: Square| {
+                    rebirth.forbid_in_place && rebirth.who == Reborn::Capturer && sq == mv.to
+                };
+                for sq in Square::ALL {
+                    if free_for(pos, &mv, rebirth.who, sq) && !in_place(sq) {
+                        push_reappearing(pos, mv, mover, rebirth, piece, sq, out);
+                    }
+                }
+                if rebirth.when_taken == WhenTaken::Vanish {
+                    match rebirth.who {
+                        Reborn::Captured => out.push(mv),
+                        Reborn::Capturer => out.extend(mv.with_effect(vanishing(&mv, piece))),
+                    }
+                }
+            }
+            _ => {}
+        },
+    }
+}
+
+/// Pushes the capture `mv` by `mover` with `piece` reappearing on `sq`: once, or once per
+/// promotion of a reborn pawn there.
+fn push_reappearing<R: RuleSet>(
+    pos: &Position<R>,
+    mv: Move,
+    mover: Side,
+    rebirth: Rebirth,
+    piece: Piece,
+    sq: Square,
+    out: &mut MoveList,
+) {
+    let side = camp(piece, rebirth.who, mover);
+    if !promotes(pos, rebirth, piece, side, sq) {
+        let mut reborn = mv;
+        if reappearing(&mv, rebirth, piece, sq)
+            .iter()
+            .flatten()
+            .all(|&e| reborn.add_effect(e))
+        {
+            out.push(reborn);
+        }
+        return;
+    }
+    let leaving = (rebirth.who == Reborn::Capturer).then_some(Effect::Remove {
+        at: mv.to,
+        piece,
+        silent: false,
+    });
+    let piece = rebirth.reborn_as(piece);
+    for &k in pos.promotion_choices(piece.kind, side) {
+        let promoted = piece.with_kind(k);
+        let effects = [
+            leaving,
+            Some(Effect::Add { at: sq, piece }),
+            Some(Effect::Promote {
+                at: sq,
+                from: piece,
+                to: promoted,
+            }),
+            rebirth.turn(sq, promoted),
+        ];
+        let mut reborn = mv;
+        if effects.iter().flatten().all(|&e| reborn.add_effect(e)) {
+            out.push(reborn);
         }
     }
 }

@@ -114,13 +114,7 @@ impl Checker<'_> {
             )),
             None => None,
         };
-        if r.promoting && capturer {
-            self.error(
-                r.span,
-                "`promoting` applies to a reborn captured pawn",
-                "remove `promoting`, or rebirth `captured`",
-            );
-        }
+
         let at = match &r.at {
             Some(at) => Some(self.rebirth_square(at, option)?),
             None if option => None,
@@ -138,6 +132,9 @@ impl Checker<'_> {
         }
         if r.imagined {
             self.imagined_misused(r, option);
+        }
+        if at == Some(Sq::Choice) {
+            self.choice_misused(r);
         }
         Some(lower::Rebirth {
             capturer,
@@ -200,8 +197,10 @@ impl Checker<'_> {
     /// reborn changed, nor where a capture left it, and a taken square keeps it from
     /// making the moves from there.
     fn before_misused(&mut self, r: &ast::RebirthDef) {
-        // (`promoting` has its error already: the unit is no captured pawn)
         let mut misused: Vec<(Span, &str)> = Vec::new();
+        if r.promoting {
+            misused.push((r.span, "promoting"));
+        }
         if let Some(w) = &r.in_place {
             misused.push((w.span, "when in place"));
         }
@@ -248,6 +247,26 @@ impl Checker<'_> {
         }
     }
 
+    /// Errors for `at choice` where one square is needed: a unit reborn before it moves
+    /// makes its moves from one square, an imagined rebirth asks one square to be free.
+    fn choice_misused(&mut self, r: &ast::RebirthDef) {
+        let at = r.at.as_ref().map_or(r.span, |a| a.span);
+        if r.before.is_some() {
+            self.error(
+                at,
+                "a unit reborn before it moves goes to one square, not to a `choice`",
+                "write the square: `at game_array(capturer)`",
+            );
+        }
+        if r.imagined {
+            self.error(
+                at,
+                "an `imagined` rebirth asks one square to be free, not a `choice`",
+                "write the square: `at game_array(captured)`",
+            );
+        }
+    }
+
     /// Who is reborn: `capturer` (true), `mover` (true: the unit moving reborn before
     /// its move) or `captured`; an option keeps the base's.
     fn reborn(&mut self, r: &ast::RebirthDef, option: bool) -> Option<bool> {
@@ -287,6 +306,9 @@ impl Checker<'_> {
 
     /// The square of a rebirth; `base` only in an option.
     fn rebirth_square(&mut self, at: &Spanned<ast::SqExpr>, option: bool) -> Option<Sq> {
+        if matches!(&at.node, ast::SqExpr::Word(w) if w.node == "choice") {
+            return Some(Sq::Choice);
+        }
         let sq = self.sq(at)?;
         if sq.uses_base() && !option {
             self.error(

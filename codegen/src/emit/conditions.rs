@@ -118,6 +118,8 @@ fn sq(e: &Sq) -> TokenStream {
             quote!(Some(game_array_square::<Rules>(#unit, #camp, #at)))
         }
         Sq::Base => quote!(base),
+        // (the engine chooses: `Rebirth::choice`)
+        Sq::Choice => quote!(None),
         Sq::Map(map, s) => {
             let s = sq(s);
             let to = match map {
@@ -594,6 +596,9 @@ impl Parts {
             let Some(at) = o.rebirth.as_ref().and_then(|r| r.at.as_ref()) else {
                 continue;
             };
+            if *at == Sq::Choice {
+                continue;
+            }
             let fname = format_ident!("rebirth_square_{}", j);
             let at = sq(at);
             let doc = format!(
@@ -1067,11 +1072,18 @@ fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenS
     };
     let mut squares = TokenStream::new();
     for adapting in [false, true] {
-        for (j, on, _) in of(&|o| o.at.as_ref().is_some_and(|a| a.uses_base() == adapting)) {
+        for (j, on, o) in of(&|o| o.at.as_ref().is_some_and(|a| a.uses_base() == adapting)) {
             let f = format_ident!("rebirth_square_{}", j);
-            squares.extend(quote!(if #on { at = Rules::#f(mv, side, at, mirror); }));
+            squares.extend(match (o.at.as_ref(), adapting) {
+                (Some(Sq::Choice), _) => quote!(if #on { choice = true; }),
+                (_, false) => {
+                    quote!(if #on { at = Rules::#f(mv, side, at, mirror); choice = false; })
+                }
+                (_, true) => quote!(if #on { at = Rules::#f(mv, side, at, mirror); }),
+            });
         }
     }
+    let base_choice = r.at == Some(Sq::Choice);
     let when = |forbid: bool| {
         if forbid {
             quote!(WhenTaken::Forbid)
@@ -1180,6 +1192,8 @@ fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenS
         let mirror = #base_mirrored #(#mirrors)*;
         #[allow(unused_mut)]
         let mut at = Rules::#base_sq(mv, side, mirror);
+        #[allow(unused_mut)]
+        let mut choice = #base_choice;
         #squares
         #[allow(unused_mut)]
         let mut when_taken = #base_when;
@@ -1192,7 +1206,7 @@ fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenS
         let mut forbid_in_place = #base_in_place;
         #(#in_place)*
         let turned = #base_turned #(#turns)*;
-        Rebirth { who: #who, at, when_taken, promote, kings, walk, turned, forbid_in_place, placed: #placed }
+        Rebirth { who: #who, at, when_taken, promote, kings, walk, turned, forbid_in_place, placed: #placed, choice }
     }
 }
 
