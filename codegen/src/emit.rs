@@ -133,6 +133,15 @@ fn generator(kind: &Kind, fname: &proc_macro2::Ident, shared: &mut Shared) -> To
             remove_repeats(out, start);
         };
     }
+    if kind.idle_on_first_rank {
+        body = quote! {
+            // a pawn on its first rank moves only where a condition lets pawns step there
+            if from.rank() == side.relative_rank(0) && pos.rules().first_rank_steps(side) == 0 {
+                return;
+            }
+            #body
+        };
+    }
     let doc_head = format!(" Moves of the {} ({}).", kind.name, kind.source);
     let doc_text = format!(" > {}", kind.text);
     quote! {

@@ -42,6 +42,9 @@ pub struct Kind {
     pub castling_partner: bool,
     /// Written without its code in moves (the orthodox pawn).
     pub unlettered: bool,
+    /// A pawn on its first rank makes no move and observes nothing, unless a condition
+    /// lets pawns step from there.
+    pub idle_on_first_rank: bool,
     /// Promotion choice.
     pub promotion: PromotionChoice,
     /// The order the reference generates the moves in.

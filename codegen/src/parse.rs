@@ -205,7 +205,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::german => "`german`",
         Rule::french => "`french`",
         Rule::definition => "`text \"…\"`",
-        Rule::flag => "`royal`, `pawn`, `castling_partner` or `unlettered`",
+        Rule::flag => "`royal`, `pawn`, `castling_partner`, `unlettered` or `idle_on_first_rank`",
         Rule::promotion => "`promotion`",
         Rule::numbering => "`numbering`",
         Rule::promotes => "`promotes`",
@@ -367,7 +367,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
     // Statements in the order a block is usually written; a keyword missing here is
     // grouped too, after these.
-    const ORDER: [&str; 32] = [
+    const ORDER: [&str; 33] = [
         "codes",
         "popeye",
         "german",
@@ -379,6 +379,7 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "pawn",
         "castling_partner",
         "unlettered",
+        "idle_on_first_rank",
         "promotion",
         "promotes",
         "numbering",

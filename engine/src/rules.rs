@@ -474,12 +474,13 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
         None
     }
 
-    /// How many squares a pawn of `side` on its first rank may step forward (a condition
-    /// may let it step more than one: each step beyond the first is over an empty
-    /// square, which becomes an en-passant square).
+    /// How many squares a pawn of `side` on its first rank may step forward: none
+    /// unless a condition lets it (a pawn `idle_on_first_rank` then neither moves nor
+    /// observes there); each step beyond the first is over an empty square, which
+    /// becomes an en-passant square.
     #[inline(always)]
     fn first_rank_steps(&self, _side: Side) -> u8 {
-        1
+        0
     }
 
     /// Whether pawns of `side` promote on their last rank (a condition may keep them

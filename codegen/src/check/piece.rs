@@ -29,6 +29,18 @@ impl Checker<'_> {
         let flag = |name: &str| p.flags.iter().any(|f| f.node == name);
         let (royal, pawn) = (flag("royal"), flag("pawn"));
         let never = royal || pawn;
+        let idle_on_first_rank = flag("idle_on_first_rank");
+        if let Some(f) = p
+            .flags
+            .iter()
+            .find(|f| f.node == "idle_on_first_rank" && !pawn)
+        {
+            self.error(
+                f.span,
+                "`idle_on_first_rank` is for pawns",
+                "mark the piece `pawn`, or remove the flag",
+            );
+        }
         let promotion = match never {
             true => PromotionChoice::Never,
             false => PromotionChoice::IfPresent,
@@ -65,6 +77,7 @@ impl Checker<'_> {
             pawn,
             castling_partner: flag("castling_partner"),
             unlettered: flag("unlettered"),
+            idle_on_first_rank,
             promotion,
             numbering,
             promotes_to: Vec::new(),

@@ -17,6 +17,8 @@ use std::collections::BTreeMap;
 /// `Rules` they call.
 pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
     let mut leaps: BTreeMap<(Vec<Vector>, bool), Vec<u8>> = BTreeMap::new();
+    // (pawns idle on their first rank: their own groups, masked)
+    let mut idle_leaps: BTreeMap<(Vec<Vector>, bool), Vec<u8>> = BTreeMap::new();
     let mut rides: BTreeMap<Vector, Vec<u8>> = BTreeMap::new();
     let mut walkers = TokenStream::new();
     let mut walks: Vec<(Vec<u8>, TokenStream)> = Vec::new();
@@ -27,7 +29,11 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
         for clause in kind.clauses.iter().filter(|c| c.mode.captures()) {
             match clause.primitive.observer(clause) {
                 Observer::Leap { vectors, forward } => {
-                    leaps
+                    let groups = match kind.idle_on_first_rank {
+                        true => &mut idle_leaps,
+                        false => &mut leaps,
+                    };
+                    groups
                         .entry(leap::key(&vectors, forward))
                         .or_default()
                         .push(k);
@@ -52,7 +58,8 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
             }
         }
     }
-    let mut blocks = leap::observe_all(&leaps, &mut shared.leaps);
+    let mut blocks = leap::observe_all(&leaps, &mut shared.leaps, false);
+    blocks.extend(leap::observe_all(&idle_leaps, &mut shared.leaps, true));
     blocks.extend(ride::observe_all(&rides));
     let mut body = in_groups(blocks);
     if !walking_kinds.is_empty() {
@@ -126,8 +133,15 @@ fn in_groups(mut blocks: Vec<(Vec<u8>, TokenStream)>) -> TokenStream {
 /// the target: a function of `Rules` (the `count`-th such), and its call, guarded by the
 /// kind's presence among the attackers.
 fn walker(kind: &Kind, k: u8, clause: &Clause, count: usize) -> (TokenStream, TokenStream) {
+    // (a pawn idle on its first rank observes nothing from there, as it moves nowhere)
+    let awake = match kind.idle_on_first_rank {
+        true => {
+            quote!(&&(at.rank() != side.relative_rank(0) || pos.rules().first_rank_steps(side) > 0))
+        }
+        false => TokenStream::new(),
+    };
     let is_attacker = quote! {
-        p.kind == kind && attackers.contains(at) && (!filter || self.observation_ok(pos, at, p, target, arrival, side))
+        p.kind == kind && attackers.contains(at) #awake && (!filter || self.observation_ok(pos, at, p, target, arrival, side))
     };
     let scans = clause
         .paths

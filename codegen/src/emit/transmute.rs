@@ -61,7 +61,7 @@ pub fn hooks(rules: &Rules) -> TokenStream {
         fn first_rank_steps(&self, side: Side) -> u8 {
             let _ = side;
             #(#steps)*
-            1
+            0
         }
 
         #[inline(always)]

@@ -130,10 +130,23 @@ fn targets(vectors: &[Vector], dir: i8) -> Vec<syn::LitInt> {
 
 /// The observation test of each group of leaps sharing their vectors: the kinds that
 /// leap so and the block that looks for them, guarded by their presence.
+/// With `idle` (pawns `idle_on_first_rank`), a unit on its side's first rank observes
+/// nothing unless the conditions let pawns step from there.
 pub fn observe_all(
     leaps: &BTreeMap<Key, Vec<u8>>,
     tables: &mut Tables,
+    idle: bool,
 ) -> Vec<(Vec<u8>, TokenStream)> {
+    let awake = match idle {
+        true => quote! {
+            & if pos.rules().first_rank_steps(side) > 0 {
+                Bitboard(!0)
+            } else {
+                Bitboard(!(0xFF_u64 << (8 * side.relative_rank(0) as u32)))
+            }
+        },
+        false => TokenStream::new(),
+    };
     let mut blocks = Vec::new();
     for ((vectors, forward), kinds) in leaps {
         let id = tables.id(vectors, *forward);
@@ -147,7 +160,7 @@ pub fn observe_all(
         let units = units_of(kinds);
         let block = quote! {
             if present.intersects(#mask) {
-                let candidates = #lookup & #units & attackers;
+                let candidates = #lookup & #units & attackers #awake;
                 if candidates.non_empty() {
                     if !filter {
                         return true;
