@@ -136,7 +136,11 @@ fn generator(kind: &Kind, fname: &proc_macro2::Ident, shared: &mut Shared) -> To
     if kind.idle_on_first_rank {
         body = quote! {
             // a pawn on its first rank moves only where a condition lets pawns step there
-            if from.rank() == side.relative_rank(0) && pos.rules().first_rank_steps(side) == 0 {
+            // (a unit borrowing a pawn's walk, an Orphan, moves by it from there)
+            if from.rank() == side.relative_rank(0)
+                && pos.rules().first_rank_steps(side) == 0
+                && !pos.board().get(from).is_some_and(|u| Rules::KINDS[u.kind.index()].borrows)
+            {
                 return;
             }
             #body
