@@ -304,6 +304,9 @@ pub struct RebirthDef {
     /// `imagined` was written: the unit is not put on the square, which the capture
     /// needs free.
     pub imagined: bool,
+    /// `after next move` was written: the captured unit is reborn once the next move is
+    /// made.
+    pub after_next_move: bool,
 }
 
 /// A square computed from a move.

@@ -231,6 +231,9 @@ pub struct Rebirth {
     pub mirrored: bool,
     /// The unit is not put on the square: the capture only needs it free (ImmunChess).
     pub imagined: bool,
+    /// The captured unit is reborn once the next move is made, its square found with that
+    /// move as the move and the capture's square as `capture` (Circe Parrain).
+    pub delayed: bool,
     /// The statement as written.
     pub text: String,
 }

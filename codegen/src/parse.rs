@@ -242,7 +242,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::rebirth_word => "`at`, `when`, `kings`, `promoting`, `transmuted`, `turned`, `cloned`, `mirrored`, `imagined` or `before`",
         Rule::before => "`before captures`, `before quiet moves` or `before moves`",
         Rule::before_what => "`captures`, `quiet moves` or `moves`",
-        Rule::rebirth_opt => "`when taken vanish|forbid`, `when in place forbid|stay`, `kings included|excluded`, `promoting`, `transmuted along …`, `turned`, `cloned`, `mirrored` or `imagined`",
+        Rule::rebirth_opt => "`when taken vanish|forbid`, `when in place forbid|stay`, `kings included|excluded`, `promoting`, `transmuted along …`, `turned`, `cloned`, `mirrored`, `imagined` or `after next move`",
         Rule::in_place => "`when in place forbid|stay`",
         Rule::transmuted => "`transmuted along CODES [reversed for capturer]`",
         Rule::reversed => "`reversed for capturer`",
@@ -250,6 +250,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::cloned => "`cloned`",
         Rule::mirrored => "`mirrored`",
         Rule::imagined => "`imagined`",
+        Rule::next_move => "`after next move`",
         Rule::kings => "`kings included|excluded`",
         Rule::taken => "`when taken vanish|forbid`",
         Rule::promoting => "`promoting`",
@@ -728,6 +729,7 @@ impl Ctx {
             cloned: false,
             mirrored: false,
             imagined: false,
+            after_next_move: false,
         };
         for part in stmt.into_inner() {
             match part.as_rule() {
@@ -768,6 +770,7 @@ impl Ctx {
                         Rule::cloned => r.cloned = true,
                         Rule::mirrored => r.mirrored = true,
                         Rule::imagined => r.imagined = true,
+                        Rule::next_move => r.after_next_move = true,
                         _ => r.promoting = true,
                     }
                 }

@@ -11,7 +11,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Effect, Move, MoveKind, MoveList, Turned};
 use crate::piece::{Kind, Owner, Piece, PromotionChoice, Side};
-use crate::rebirth::Rebirths;
+use crate::rebirth::{pending_basis, pending_effects, push_pending_promotions, Pending, Rebirths};
 use crate::rules::RuleSet;
 use crate::square::Square;
 
@@ -546,9 +546,6 @@ impl<R: RuleSet> Position<R> {
                 *mv = mv.with_recolour(mv.mover.owner_after_move(side));
             }
         }
-        if self.rules.has_restriction() {
-            out.retain(|mv| self.rules.allows(self, mv));
-        }
         if self.rules.has_rebirth() {
             self.rebirths(out);
         }
@@ -564,6 +561,11 @@ impl<R: RuleSet> Position<R> {
         }
         if let Some(by) = self.rules.recolours_observed(side) {
             self.recolour_observed(by, out);
+        }
+        // (judged on the whole move: a truth of the position after it, KoeKo's contact or
+        // Isardam's pairs, sees the units a rebirth puts back)
+        if self.rules.has_restriction() {
+            out.retain(|mv| self.rules.allows(self, mv));
         }
     }
 
@@ -632,6 +634,9 @@ impl<R: RuleSet> Position<R> {
     /// further moves of a reborn pawn's promotions follow it, and a forbidden capture
     /// goes.
     fn rebirths(&self, out: &mut MoveList) {
+        if self.rules.delays_rebirth(self.side) {
+            return self.pending_rebirths(out);
+        }
         let mut i = 0;
         while i < out.len() {
             // (read in place: a copy read back at once stalls the processor)
@@ -661,6 +666,46 @@ impl<R: RuleSet> Position<R> {
                     out.pop();
                     let before = out.len();
                     self.rules.rebirth(self, mv, out);
+                    let made = out.len() - before;
+                    out[i..].rotate_right(made);
+                    i += made;
+                }
+            }
+        }
+    }
+
+    /// Phase 4 under a rebirth that waits for the next move (Circe Parrain): captures put
+    /// nothing back; each move in `out` puts back the unit the move before captured, if
+    /// any, where the rebirth finds its square with this move. A move that may not be
+    /// made so, or has no room left for the effects, goes.
+    fn pending_rebirths(&self, out: &mut MoveList) {
+        let Some(last) = self.last_made().filter(|m| m.captured.is_some()).copied() else {
+            return;
+        };
+        let mut i = 0;
+        while i < out.len() {
+            let mv = out[i];
+            let Some(rebirth) = self.rules.pending_rebirth(self, &mv, &last) else {
+                i += 1;
+                continue;
+            };
+            match pending_effects(self, &mv, &pending_basis(&mv, &last), rebirth) {
+                Pending::Forbidden => {
+                    out.remove(i);
+                }
+                Pending::Effects(effects) => {
+                    if effects.iter().flatten().all(|&e| out[i].add_effect(e)) {
+                        i += 1;
+                    } else {
+                        out.remove(i);
+                    }
+                }
+                Pending::Promotes(piece, sq) => {
+                    // one move per promotion, in its place (as in `rebirths`)
+                    out[i..].rotate_left(1);
+                    out.pop();
+                    let before = out.len();
+                    push_pending_promotions(self, mv, rebirth, piece, sq, out);
                     let made = out.len() - before;
                     out[i..].rotate_right(made);
                     i += made;

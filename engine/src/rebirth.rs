@@ -135,6 +135,9 @@ pub struct Rebirth {
     /// of its own (Super Circe; `at` is not looked at); when a taken square makes the
     /// unit vanish, capturing without a rebirth is one more choice.
     pub choice: bool,
+    /// The captured unit is reborn once the next move is made (Circe Parrain): the
+    /// capture itself puts nothing back ([`pending_effects`]).
+    pub delayed: bool,
 }
 
 impl Rebirth {
@@ -215,6 +218,9 @@ pub fn rebirth_effects<R: RuleSet>(
     mover: Side,
     rebirth: Rebirth,
 ) -> Rebirths {
+    if rebirth.delayed {
+        return Rebirths::Unchanged;
+    }
     let (piece, sq) = match outcome(pos, mv, rebirth) {
         Outcome::Forbidden => return Rebirths::Forbidden,
         Outcome::Stands => return Rebirths::Unchanged,
@@ -288,6 +294,9 @@ fn reappearing(mv: &Move, rebirth: Rebirth, piece: Piece, sq: Square) -> [Option
 /// put back by its rebirth (with kings reborn, a king is in check only where its
 /// rebirth square is taken).
 pub fn rebirth_observes<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebirth) -> bool {
+    if rebirth.delayed {
+        return true;
+    }
     match outcome(pos, mv, rebirth) {
         Outcome::Forbidden => false,
         Outcome::Reappears(piece, _) | Outcome::Chosen(piece) => {
@@ -387,6 +396,100 @@ fn push_reappearing<R: RuleSet>(
         let mut reborn = mv;
         if effects.iter().flatten().all(|&e| reborn.add_effect(e)) {
             out.push(reborn);
+        }
+    }
+}
+
+/// The move a rebirth waiting for the next move is found with: `mv` (a castling's
+/// vector the sum of both units', as the reference adds them) capturing what `last`
+/// captured, where it captured it.
+pub fn pending_basis(mv: &Move, last: &Move) -> Move {
+    let to = match mv.partner() {
+        Some((from, to)) => mv
+            .to
+            .offset(to.file() - from.file(), to.rank() - from.rank())
+            .unwrap_or(mv.to),
+        None => mv.to,
+    };
+    let victim = last.captured.unwrap_or(last.mover);
+    Move::capture_elsewhere(mv.from, to, mv.mover, victim, last.capture_at)
+}
+
+/// What a move makes of the unit the move before captured ([`pending_effects`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Pending {
+    /// The move may not be made so (the square taken, with `when taken forbid`).
+    Forbidden,
+    /// The move gains these effects (none when nothing is put back).
+    Effects([Option<Effect>; 3]),
+    /// The pawn is put back on its last rank, where it promotes: one move per choice.
+    Promotes(Piece, Square),
+}
+
+/// What the move `mv` makes, with `rebirth` (found on [`pending_basis`]), of the unit
+/// the move before captured.
+pub fn pending_effects<R: RuleSet>(
+    pos: &Position<R>,
+    mv: &Move,
+    basis: &Move,
+    rebirth: Rebirth,
+) -> Pending {
+    let none = Pending::Effects([None; 3]);
+    let Some(piece) = basis.captured else {
+        return none;
+    };
+    if !rebirth.kings && R::KINDS[piece.kind.index()].royal {
+        return none;
+    }
+    let taken = |sq: Square| match mv.partner() {
+        Some((_, to)) if sq == to => true,
+        Some((from, _)) if sq == from => false,
+        _ => taken_after(pos, mv, sq),
+    };
+    match rebirth.at.filter(|&sq| !taken(sq)) {
+        Some(sq) => {
+            let reborn = rebirth.reborn_as(piece);
+            // (a neutral pawn as one of the side that moves)
+            let side = reborn.owner.side_or(pos.side());
+            if promotes(pos, rebirth, reborn, side, sq) {
+                return Pending::Promotes(reborn, sq);
+            }
+            let add = Effect::Add {
+                at: sq,
+                piece: reborn,
+            };
+            Pending::Effects([Some(add), rebirth.turn(sq, reborn), None])
+        }
+        None if rebirth.when_taken == WhenTaken::Forbid => Pending::Forbidden,
+        None => none,
+    }
+}
+
+/// Pushes `mv` once per promotion of the pawn `piece` it puts back on `sq`, its last
+/// rank, with `rebirth`.
+pub fn push_pending_promotions<R: RuleSet>(
+    pos: &Position<R>,
+    mv: Move,
+    rebirth: Rebirth,
+    piece: Piece,
+    sq: Square,
+    out: &mut MoveList,
+) {
+    let side = piece.owner.side_or(pos.side());
+    for &k in pos.promotion_choices(piece.kind, side) {
+        let promoted = piece.with_kind(k);
+        let effects = [
+            Some(Effect::Add { at: sq, piece }),
+            Some(Effect::Promote {
+                at: sq,
+                from: piece,
+                to: promoted,
+            }),
+            rebirth.turn(sq, promoted),
+        ];
+        let mut made = mv;
+        if effects.iter().flatten().all(|&e| made.add_effect(e)) {
+            out.push(made);
         }
     }
 }

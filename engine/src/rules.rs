@@ -25,7 +25,7 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, KindInfo, KindSet, Piece, Side};
 use crate::position::Position;
-use crate::rebirth::{FromRebirth, Rebirths};
+use crate::rebirth::{FromRebirth, Rebirth, Rebirths};
 use crate::square::Square;
 
 pub use fairyforge_vocab::{ConditionSide, Param};
@@ -73,9 +73,13 @@ pub struct ConditionInfo {
     /// (`rebirth mover before …`, Mars Circe) rather than a unit after a capture.
     pub reborn_before: bool,
     /// Whether its rebirth changes the reborn unit (its walk, its side), lets it vanish,
-    /// promote, or stay where a capture left it: aspects a unit reborn before it moves
-    /// cannot have.
+    /// promote, stay where a capture left it, or wait for the next move: aspects a unit
+    /// reborn before it moves cannot have.
     pub changes_reborn: bool,
+    /// Whether its rebirth waits for the next move (`after next move`, Circe Parrain).
+    pub delays_rebirth: bool,
+    /// Whether it is a base whose rebirth puts back the capturer (AntiCirce).
+    pub reborn_capturer: bool,
 }
 
 /// What a capture does besides (`after capture remove|recolour unit of SIDE like
@@ -391,6 +395,22 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     #[inline(always)]
     fn rebirth(&self, _pos: &Position<Self>, mv: Move, out: &mut MoveList) {
         out.push(mv);
+    }
+
+    /// Whether the rebirth in force when `side` moves waits for the next move (`after
+    /// next move`, Circe Parrain): a capture then puts nothing back, and every move puts
+    /// back the unit the move before captured ([`RuleSet::pending_rebirth`]).
+    #[inline(always)]
+    fn delays_rebirth(&self, _side: Side) -> bool {
+        false
+    }
+
+    /// The rebirth the move `mv` makes of the unit the move before, `last`, captured,
+    /// when [`RuleSet::delays_rebirth`]: found with `mv` as the move and the capture's
+    /// square as `capture` ([`pending_basis`](crate::support::pending_basis)).
+    #[inline(always)]
+    fn pending_rebirth(&self, _pos: &Position<Self>, _mv: &Move, _last: &Move) -> Option<Rebirth> {
+        None
     }
 
     /// Phase 4 told without building moves: what the conditions' rebirths make of the

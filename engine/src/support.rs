@@ -24,8 +24,8 @@ pub use crate::piece::{Kind, KindInfo, KindSet, Numbering, Piece, PromotionChoic
 pub use crate::position::exchange::exchanged_last;
 pub use crate::position::Position;
 pub use crate::rebirth::{
-    camp, game_array_square, push_rebirth, rebirth_effects, rebirth_observes, FromRebirth, Rebirth,
-    Rebirths, Reborn, WhenTaken,
+    camp, game_array_square, pending_basis, push_rebirth, rebirth_effects, rebirth_observes,
+    FromRebirth, Rebirth, Rebirths, Reborn, WhenTaken,
 };
 pub use crate::rules::{
     ConditionInfo, ConditionSide, Observers, Param, RuleExample, RuleSet, Strike,

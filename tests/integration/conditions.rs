@@ -195,3 +195,30 @@ fn anti_mars_circe_castles_with_a_rook_put_on_its_corner_the_king_landing_where_
         1.[wKf6->e1][wRc1->a1]0-0-0 !";
     assert_eq!(lines.join("|"), expected);
 }
+
+#[test]
+fn circe_parrain_puts_a_unit_back_after_the_next_move_in_series_play_too() {
+    // the pawn taken on d5 comes back with White's next move of the series, as far from
+    // d5 as that move goes (Kh1-g2: c6); where the move lands on that square (Rd5-c5),
+    // or the square is taken, it stays off the board (the reference's 104 lines)
+    let lines = keys(
+        "Stipulation ser-#3\nCondition ParrainCirce\nPieces\nWhite Kh1 Rd1\nBlack Ka8 Pd5 Pb7 Pa7",
+    );
+    assert_eq!(lines.len(), 104, "{lines:?}");
+    for line in [
+        "1.Rd1*d5   2.Kh1-g2[+bPc6]   3.Rd5-d8 #",
+        "1.Rd1*d5   2.Kh1-g1[+bPc5]   3.Rd5-d8 #",
+        "1.Rd1*d5   2.Rd5-c5   3.Rc5-c8 #",
+    ] {
+        assert!(lines.iter().any(|l| l == line), "{line} missing: {lines:?}");
+    }
+}
+
+#[test]
+fn a_capturer_reborn_as_it_captures_cannot_wait_for_the_next_move() {
+    let err = refused("AntiCirce Parrain");
+    assert!(
+        err.contains("error: AntiCirce with Parrain is not supported yet"),
+        "{err}"
+    );
+}

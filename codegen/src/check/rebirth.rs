@@ -45,7 +45,6 @@ impl Checker<'_> {
                 .map(|w| (w.span, "recolour observed")),
         );
         misplaced.extend(c.transmute.iter().map(|t| (t.who.span, "transmute")));
-        misplaced.extend(c.pawn_steps.iter().map(|n| (n.span, "pawns step")));
         misplaced.extend(c.no_promotion.iter().map(|&s| (s, "pawns never promote")));
         misplaced.extend(c.exchanges.iter().map(|&(s, _)| (s, "exchange places")));
         misplaced.extend(c.incompatible.iter().map(|w| (w.span, "incompatible with")));
@@ -136,6 +135,9 @@ impl Checker<'_> {
         if at == Some(Sq::Choice) {
             self.choice_misused(r);
         }
+        if r.after_next_move {
+            self.delay_misused(r, capturer, option);
+        }
         Some(lower::Rebirth {
             capturer,
             before,
@@ -150,6 +152,7 @@ impl Checker<'_> {
             cloned: r.cloned,
             mirrored: r.mirrored,
             imagined: r.imagined,
+            delayed: r.after_next_move,
             text: self.text(r.span),
         })
     }
@@ -263,6 +266,31 @@ impl Checker<'_> {
                 at,
                 "an `imagined` rebirth asks one square to be free, not a `choice`",
                 "write the square: `at game_array(captured)`",
+            );
+        }
+    }
+
+    /// Errors for `after next move` where it cannot be: a capturer is reborn as it
+    /// captures (it moves on next), a unit reborn before it moves goes first, and an
+    /// imagined rebirth asks for its square as the capture is made.
+    fn delay_misused(&mut self, r: &ast::RebirthDef, capturer: bool, option: bool) {
+        let why = if r.before.is_some() {
+            Some("a unit reborn before it moves goes there first")
+        } else if capturer && !option {
+            Some("a capturer moves on at its next move, it is reborn at once")
+        } else if r.imagined {
+            Some("an imagined rebirth asks for its square as the capture is made")
+        } else if matches!(&r.at, Some(a) if matches!(&a.node, ast::SqExpr::Word(w) if w.node == "choice"))
+        {
+            Some("the side that moves chooses the square as it captures")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            self.error(
+                r.span,
+                "this rebirth cannot wait for the next move",
+                format!("{why}: remove `after next move`"),
             );
         }
     }

@@ -311,7 +311,10 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                     || r.promoting
                     || r.forbid_in_place.is_some()
                     || r.forbid_when_taken == Some(false)
+                    || r.delayed
             });
+            let delays_rebirth = r.is_some_and(|r| r.delayed);
+            let reborn_capturer = r.is_some_and(|r| r.capturer && r.before.is_none()) && !option;
             let asks_observers = [
                 &c.paralyse,
                 &c.forbid,
@@ -333,6 +336,8 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                     clones: #clones,
                     reborn_before: #reborn_before,
                     changes_reborn: #changes_reborn,
+                    delays_rebirth: #delays_rebirth,
+                    reborn_capturer: #reborn_capturer,
                 }
             }
         })
@@ -405,6 +410,10 @@ struct Parts {
     departures: TokenStream,
     /// Selections in `select`.
     selects: TokenStream,
+    /// Tests in `delays_rebirth`.
+    delaying: TokenStream,
+    /// Rebirths in `pending_rebirth`.
+    pendings: TokenStream,
     /// Inherent functions of `Rules`.
     helpers: TokenStream,
 }
@@ -531,6 +540,18 @@ impl Parts {
             self.departure(&on, &composed, before);
             return;
         }
+        let delays_on = options
+            .iter()
+            .filter(|(_, o)| o.rebirth.as_ref().is_some_and(|r| r.delayed))
+            .map(|(j, o)| active(*j, o, quote!(side)));
+        let base_delayed = r.delayed;
+        self.delaying
+            .extend(quote!(if #on { return #base_delayed #(|| #delays_on)*; }));
+        self.pendings.extend(quote! {
+            if #on {
+                return Some(self.#composed(&pending_basis(mv, last), side));
+            }
+        });
         self.rebirths.extend(quote! {
             if #on {
                 let r = self.#composed(&mv, side);
@@ -837,8 +858,11 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         from_rebirth,
         departures,
         selects,
+        delaying,
+        pendings,
         ..
     } = parts;
+    let delaying_any = any_active(rules, |c| c.rebirth.as_ref().is_some_and(|r| r.delayed));
     let transmutes = super::transmute::hooks(rules);
     quote! {
         fn activate(&mut self, condition: usize) {
@@ -1001,6 +1025,21 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         }
 
         #[inline]
+        fn delays_rebirth(&self, side: Side) -> bool {
+            let _ = side;
+            #delaying
+            false
+        }
+
+        #[inline]
+        fn pending_rebirth(&self, pos: &Position<Self>, mv: &Move, last: &Move) -> Option<Rebirth> {
+            let side = pos.side();
+            let _ = (mv, last, side);
+            #pendings
+            None
+        }
+
+        #[inline]
         fn rebirth_effects(&self, pos: &Position<Self>, mv: &Move) -> Rebirths {
             let side = pos.side();
             #rebirth_effects
@@ -1045,6 +1084,12 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             let mut key = 0;
             if #looking_back {
                 key = pos.last_move().map_or(0, |(m, s)| (u64::from(m.mover.kind.0) << 1 | s.index() as u64) + 1);
+            }
+            if #delaying_any {
+                // the capture whose unit the next move puts back
+                if let Some((c, at)) = pos.last_made().and_then(|m| Some((m.captured?, m.capture_at))) {
+                    key ^= ((u64::from(c.kind.0) << 2 | c.owner.index() as u64) << 6 | at.index() as u64 | 1 << 16) << 32;
+                }
             }
             if #exchanging {
                 if let [Some(a), Some(b)] = exchanged_last(pos.last_made()) {
@@ -1120,6 +1165,10 @@ fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenS
             quote!(if #on { forbid_in_place = #f; })
         });
     let base_turned = r.turned;
+    let base_delayed = r.delayed;
+    let delays = of(&|o| o.delayed)
+        .into_iter()
+        .map(|(_, on, _)| quote!(|| #on));
     let placed = !r.imagined;
     let base_mirrored = r.mirrored;
     let mirrors = of(&|o| o.mirrored)
@@ -1206,7 +1255,8 @@ fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenS
         let mut forbid_in_place = #base_in_place;
         #(#in_place)*
         let turned = #base_turned #(#turns)*;
-        Rebirth { who: #who, at, when_taken, promote, kings, walk, turned, forbid_in_place, placed: #placed, choice }
+        let delayed = #base_delayed #(#delays)*;
+        Rebirth { who: #who, at, when_taken, promote, kings, walk, turned, forbid_in_place, placed: #placed, choice, delayed }
     }
 }
 

@@ -97,7 +97,7 @@ impl std::hash::Hash for Place {
 }
 
 /// Shorthand names of the reference that stand for a base condition with variants.
-const SHORTHANDS: [(&str, &str, &[&str]); 50] = [
+const SHORTHANDS: [(&str, &str, &[&str]); 51] = [
     ("MirrorCirce", "Circe", &["Mirror"]),
     ("PWC", "Circe", &["PWC"]),
     ("ChameleonCirce", "Circe", &["Chameleon"]),
@@ -106,6 +106,8 @@ const SHORTHANDS: [(&str, &str, &[&str]); 50] = [
     ("FileCirce", "Circe", &["File"]),
     ("DiagramCirce", "Circe", &["Diagram"]),
     ("ParrainCirce", "Circe", &["Parrain"]),
+    // (the reference reads `Parrain` alone as an abbreviation of `ParrainCirce`)
+    ("Parrain", "Circe", &["Parrain"]),
     ("SymmetryCirce", "Circe", &["Symmetry"]),
     ("CirceClone", "Circe", &["Clone"]),
     ("MirrorFileCirce", "Circe", &["File", "Mirror"]),

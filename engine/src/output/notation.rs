@@ -102,11 +102,22 @@ pub fn move_text(names: &Names, mv: &Move) -> String {
     }
     if !matches!(mv.kind, MoveKind::CastleShort | MoveKind::CastleLong) {
         push_effects(&mut s, names, mv);
-    } else if let Some(to) = partner_transmuted(mv) {
+        return s;
+    }
+    if let Some(to) = partner_transmuted(mv) {
         // the castling partner changing walk where it arrives: `0-0=B`
         s.push('=');
         s.push_str(&unit(names, to, true));
     }
+    // the effects beyond the partner's move and change of walk: a unit put back after
+    // it (Circe Parrain, `0-0-0[+wBe4]`)
+    let arrives = mv.partner().map(|(_, to)| to);
+    let others = mv
+        .extras()
+        .skip(2)
+        .filter(|e| !matches!(e, Effect::Promote { at, .. } if Some(*at) == arrives))
+        .collect();
+    push_effect_list(&mut s, names, mv, others);
     s
 }
 
@@ -179,7 +190,11 @@ fn recolour_attached(mv: &Move, at: Square, apart: bool) -> bool {
 /// mover removed where it arrived), `[wRa1->h1]` moved, `[d8=Q]` promoted, `[d8=b]`
 /// recoloured where nothing put it.
 fn push_effects(s: &mut String, names: &Names, mv: &Move) {
-    let extras: Vec<&Effect> = mv.extras().collect();
+    push_effect_list(s, names, mv, mv.extras().collect());
+}
+
+/// Writes `extras`, effects of `mv`, as [`push_effects`] does.
+fn push_effect_list(s: &mut String, names: &Names, mv: &Move, extras: Vec<&Effect>) {
     let mut i = 0;
     while i < extras.len() {
         match (extras[i], extras.get(i + 1)) {

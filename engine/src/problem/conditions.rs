@@ -141,6 +141,15 @@ fn rebirths_combinable<R: RuleSet>(active: &[usize]) -> Result<(), (String, usiz
         );
         Err((message, b))
     };
+    let delaying = active.iter().copied().find(|&i| info(i).delays_rebirth);
+    let capturer = active.iter().copied().find(|&i| info(i).reborn_capturer);
+    if let (Some(d), Some(c)) = (delaying, capturer) {
+        return pair(
+            c,
+            d,
+            "the capturer is reborn as it captures, it cannot wait for the next move",
+        );
+    }
     for before in [false, true] {
         let mut found = bases(before);
         if let (Some(a), Some(b)) = (found.next(), found.next()) {
