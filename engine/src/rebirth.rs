@@ -380,7 +380,31 @@ fn push_reappearing<R: RuleSet>(
         piece,
         silent: false,
     });
-    let piece = rebirth.reborn_as(piece);
+    push_promotions(
+        pos,
+        mv,
+        rebirth,
+        leaving,
+        rebirth.reborn_as(piece),
+        side,
+        sq,
+        out,
+    );
+}
+
+/// Pushes `mv` once per promotion of the pawn `piece` of `side` put on `sq`, its last
+/// rank, after the effect `leaving` (a capturer leaving where the capture left it).
+#[allow(clippy::too_many_arguments)]
+fn push_promotions<R: RuleSet>(
+    pos: &Position<R>,
+    mv: Move,
+    rebirth: Rebirth,
+    leaving: Option<Effect>,
+    piece: Piece,
+    side: Side,
+    sq: Square,
+    out: &mut MoveList,
+) {
     for &k in pos.promotion_choices(piece.kind, side) {
         let promoted = piece.with_kind(k);
         let effects = [
@@ -393,9 +417,9 @@ fn push_reappearing<R: RuleSet>(
             }),
             rebirth.turn(sq, promoted),
         ];
-        let mut reborn = mv;
-        if effects.iter().flatten().all(|&e| reborn.add_effect(e)) {
-            out.push(reborn);
+        let mut made = mv;
+        if effects.iter().flatten().all(|&e| made.add_effect(e)) {
+            out.push(made);
         }
     }
 }
@@ -476,20 +500,5 @@ pub fn push_pending_promotions<R: RuleSet>(
     out: &mut MoveList,
 ) {
     let side = piece.owner.side_or(pos.side());
-    for &k in pos.promotion_choices(piece.kind, side) {
-        let promoted = piece.with_kind(k);
-        let effects = [
-            Some(Effect::Add { at: sq, piece }),
-            Some(Effect::Promote {
-                at: sq,
-                from: piece,
-                to: promoted,
-            }),
-            rebirth.turn(sq, promoted),
-        ];
-        let mut made = mv;
-        if effects.iter().flatten().all(|&e| made.add_effect(e)) {
-            out.push(made);
-        }
-    }
+    push_promotions(pos, mv, rebirth, None, piece, side, sq, out);
 }
