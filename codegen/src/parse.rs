@@ -239,7 +239,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::option_of => "`option of rebirth`",
         Rule::rebirth => "`rebirth captured|capturer at …`",
         Rule::rebirth_who => "`captured`, `capturer` or `mover`",
-        Rule::rebirth_word => "`at`, `when`, `kings`, `promoting`, `transmuted`, `turned`, `cloned`, `mirrored`, `imagined` or `before`",
+        Rule::rebirth_word => "`at`, `when`, `kings`, `promoting`, `transmuted`, `turned`, `cloned`, `mirrored`, `imagined`, `before` or `after`",
         Rule::before => "`before captures`, `before quiet moves` or `before moves`",
         Rule::before_what => "`captures`, `quiet moves` or `moves`",
         Rule::rebirth_opt => "`when taken vanish|forbid`, `when in place forbid|stay`, `kings included|excluded`, `promoting`, `transmuted along …`, `turned`, `cloned`, `mirrored`, `imagined` or `after next move`",

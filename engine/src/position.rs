@@ -646,29 +646,13 @@ impl<R: RuleSet> Position<R> {
             }
             match self.rules.rebirth_effects(self, &out[i]) {
                 Rebirths::Unchanged => i += 1,
-                Rebirths::Effects(effects) => {
-                    let mv = &mut out[i];
-                    if effects.iter().flatten().all(|&e| mv.add_effect(e)) {
-                        i += 1;
-                    } else {
-                        // no room for the effects: the capture cannot be played
-                        out.remove(i);
-                    }
-                }
+                Rebirths::Effects(effects) => i += add_or_remove(out, i, effects),
                 Rebirths::Forbidden => {
                     out.remove(i);
                 }
                 Rebirths::Several => {
-                    // the moves made of it replace it where it stood: pushed at the end,
-                    // then turned into place (no list allocated)
                     let mv = out[i];
-                    out[i..].rotate_left(1);
-                    out.pop();
-                    let before = out.len();
-                    self.rules.rebirth(self, mv, out);
-                    let made = out.len() - before;
-                    out[i..].rotate_right(made);
-                    i += made;
+                    i += replace_in_place(out, i, |out| self.rules.rebirth(self, mv, out));
                 }
             }
         }
@@ -685,30 +669,20 @@ impl<R: RuleSet> Position<R> {
         let mut i = 0;
         while i < out.len() {
             let mv = out[i];
-            let Some(rebirth) = self.rules.pending_rebirth(self, &mv, &last) else {
-                i += 1;
-                continue;
+            let Some(basis) = pending_basis(&mv, &last) else {
+                return;
             };
-            match pending_effects(self, &mv, &pending_basis(&mv, &last), rebirth) {
-                Pending::Forbidden => {
+            let rebirth = self.rules.pending_rebirth(self, &basis);
+            match rebirth.map(|r| (r, pending_effects(self, &mv, &basis, r))) {
+                None => i += 1,
+                Some((_, Pending::Forbidden)) => {
                     out.remove(i);
                 }
-                Pending::Effects(effects) => {
-                    if effects.iter().flatten().all(|&e| out[i].add_effect(e)) {
-                        i += 1;
-                    } else {
-                        out.remove(i);
-                    }
-                }
-                Pending::Promotes(piece, sq) => {
-                    // one move per promotion, in its place (as in `rebirths`)
-                    out[i..].rotate_left(1);
-                    out.pop();
-                    let before = out.len();
-                    push_pending_promotions(self, mv, rebirth, piece, sq, out);
-                    let made = out.len() - before;
-                    out[i..].rotate_right(made);
-                    i += made;
+                Some((_, Pending::Effects(effects))) => i += add_or_remove(out, i, effects),
+                Some((r, Pending::Promotes(piece, sq))) => {
+                    i += replace_in_place(out, i, |out| {
+                        push_pending_promotions(self, mv, r, piece, sq, out)
+                    });
                 }
             }
         }
@@ -1174,4 +1148,27 @@ impl<R: RuleSet> Position<R> {
         }
         scratch.iter().any(legal)
     }
+}
+
+/// Gives the move `out[i]` the `effects`; removes it when it has no room left for them.
+/// How far the reading goes on: 1, or 0 when the move went.
+fn add_or_remove(out: &mut MoveList, i: usize, effects: [Option<Effect>; 3]) -> usize {
+    if effects.iter().flatten().all(|&e| out[i].add_effect(e)) {
+        1
+    } else {
+        out.remove(i);
+        0
+    }
+}
+
+/// Replaces `out[i]` by the moves `push` makes, in its place (pushed at the end, then
+/// turned into place: no list allocated); how many there are.
+fn replace_in_place(out: &mut MoveList, i: usize, push: impl FnOnce(&mut MoveList)) -> usize {
+    out[i..].rotate_left(1);
+    out.pop();
+    let before = out.len();
+    push(out);
+    let made = out.len() - before;
+    out[i..].rotate_right(made);
+    made
 }

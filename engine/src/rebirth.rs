@@ -84,12 +84,17 @@ pub fn game_array_square<R: RuleSet>(piece: Piece, side: Side, capture: Square) 
     }
 }
 
-/// Whether `sq` is taken once `mv` has been played (before its extra effects). A
-/// square a unit left is a hole first where units leave holes, as the reference digs
-/// them before any rebirth.
+/// Whether `sq` is taken once `mv` has been played (before its extra effects, a
+/// castling partner's move apart). A square a unit left is a hole first where units
+/// leave holes, as the reference digs them before any rebirth.
 fn taken_after<R: RuleSet>(pos: &Position<R>, mv: &Move, sq: Square) -> bool {
     if sq == mv.to {
         return true;
+    }
+    if let Some((leaves, arrives)) = mv.partner() {
+        if sq == arrives || sq == leaves {
+            return sq == arrives;
+        }
     }
     if sq == mv.from {
         return pos.rules().leaves_holes();
@@ -426,8 +431,9 @@ fn push_promotions<R: RuleSet>(
 
 /// The move a rebirth waiting for the next move is found with: `mv` (a castling's
 /// vector the sum of both units', as the reference adds them) capturing what `last`
-/// captured, where it captured it.
-pub fn pending_basis(mv: &Move, last: &Move) -> Move {
+/// captured, where it captured it; `None` when `last` captured nothing.
+pub fn pending_basis(mv: &Move, last: &Move) -> Option<Move> {
+    let victim = last.captured?;
     let to = match mv.partner() {
         Some((from, to)) => mv
             .to
@@ -435,8 +441,13 @@ pub fn pending_basis(mv: &Move, last: &Move) -> Move {
             .unwrap_or(mv.to),
         None => mv.to,
     };
-    let victim = last.captured.unwrap_or(last.mover);
-    Move::capture_elsewhere(mv.from, to, mv.mover, victim, last.capture_at)
+    Some(Move::capture_elsewhere(
+        mv.from,
+        to,
+        mv.mover,
+        victim,
+        last.capture_at,
+    ))
 }
 
 /// What a move makes of the unit the move before captured ([`pending_effects`]).
@@ -465,12 +476,7 @@ pub fn pending_effects<R: RuleSet>(
     if !rebirth.kings && R::KINDS[piece.kind.index()].royal {
         return none;
     }
-    let taken = |sq: Square| match mv.partner() {
-        Some((_, to)) if sq == to => true,
-        Some((from, _)) if sq == from => false,
-        _ => taken_after(pos, mv, sq),
-    };
-    match rebirth.at.filter(|&sq| !taken(sq)) {
+    match rebirth.at.filter(|&sq| !taken_after(pos, mv, sq)) {
         Some(sq) => {
             let reborn = rebirth.reborn_as(piece);
             // (a neutral pawn as one of the side that moves)

@@ -405,11 +405,11 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
         false
     }
 
-    /// The rebirth the move `mv` makes of the unit the move before, `last`, captured,
-    /// when [`RuleSet::delays_rebirth`]: found with `mv` as the move and the capture's
-    /// square as `capture` ([`pending_basis`](crate::support::pending_basis)).
+    /// The rebirth a move makes of the unit the move before captured, when
+    /// [`RuleSet::delays_rebirth`]: found on `basis`, the move with the capture's square
+    /// as `capture` ([`pending_basis`](crate::support::pending_basis)).
     #[inline(always)]
-    fn pending_rebirth(&self, _pos: &Position<Self>, _mv: &Move, _last: &Move) -> Option<Rebirth> {
+    fn pending_rebirth(&self, _pos: &Position<Self>, _basis: &Move) -> Option<Rebirth> {
         None
     }
 

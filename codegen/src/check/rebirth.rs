@@ -113,7 +113,6 @@ impl Checker<'_> {
             )),
             None => None,
         };
-
         let at = match &r.at {
             Some(at) => Some(self.rebirth_square(at, option)?),
             None if option => None,
@@ -136,7 +135,7 @@ impl Checker<'_> {
             self.choice_misused(r);
         }
         if r.after_next_move {
-            self.delay_misused(r, capturer, option);
+            self.delay_misused(r, capturer && !option, at == Some(Sq::Choice));
         }
         Some(lower::Rebirth {
             capturer,
@@ -273,15 +272,14 @@ impl Checker<'_> {
     /// Errors for `after next move` where it cannot be: a capturer is reborn as it
     /// captures (it moves on next), a unit reborn before it moves goes first, and an
     /// imagined rebirth asks for its square as the capture is made.
-    fn delay_misused(&mut self, r: &ast::RebirthDef, capturer: bool, option: bool) {
+    fn delay_misused(&mut self, r: &ast::RebirthDef, capturer: bool, choice: bool) {
         let why = if r.before.is_some() {
             Some("a unit reborn before it moves goes there first")
-        } else if capturer && !option {
+        } else if capturer {
             Some("a capturer moves on at its next move, it is reborn at once")
         } else if r.imagined {
             Some("an imagined rebirth asks for its square as the capture is made")
-        } else if matches!(&r.at, Some(a) if matches!(&a.node, ast::SqExpr::Word(w) if w.node == "choice"))
-        {
+        } else if choice {
             Some("the side that moves chooses the square as it captures")
         } else {
             None

@@ -549,7 +549,7 @@ impl Parts {
             .extend(quote!(if #on { return #base_delayed #(|| #delays_on)*; }));
         self.pendings.extend(quote! {
             if #on {
-                return Some(self.#composed(&pending_basis(mv, last), side));
+                return Some(self.#composed(basis, side));
             }
         });
         self.rebirths.extend(quote! {
@@ -1032,9 +1032,9 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         }
 
         #[inline]
-        fn pending_rebirth(&self, pos: &Position<Self>, mv: &Move, last: &Move) -> Option<Rebirth> {
+        fn pending_rebirth(&self, pos: &Position<Self>, basis: &Move) -> Option<Rebirth> {
             let side = pos.side();
-            let _ = (mv, last, side);
+            let _ = (basis, side);
             #pendings
             None
         }
