@@ -13,14 +13,17 @@ use crate::square::Square;
 pub use fairyforge_vocab::MAX_KINDS;
 
 /// The slot of `by_owner` (and of the Zobrist table) that marks half-neutral units; the
-/// other three are the owners.
+/// first three are the owners.
 const HALF: usize = 3;
+
+/// The slot of `by_owner` (and of the Zobrist table) that marks units royal by attribute.
+const ROYAL: usize = 4;
 
 /// Units on squares.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     squares: [Option<Piece>; 64],
-    by_owner: [Bitboard; 4],
+    by_owner: [Bitboard; 5],
     by_kind: [Bitboard; MAX_KINDS],
     /// The kinds with some unit on the board.
     present: KindSet,
@@ -40,14 +43,15 @@ const fn splitmix64(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
-/// Zobrist keys: one random number per (kind, owner, square), for position hashing.
-static ZOBRIST: [[[u64; 64]; 4]; MAX_KINDS] = {
-    let mut table = [[[0u64; 64]; 4]; MAX_KINDS];
+/// Zobrist keys: one random number per (kind, owner or attribute slot, square), for
+/// position hashing.
+static ZOBRIST: [[[u64; 64]; 5]; MAX_KINDS] = {
+    let mut table = [[[0u64; 64]; 5]; MAX_KINDS];
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut k = 0;
     while k < MAX_KINDS {
         let mut o = 0;
-        while o < 4 {
+        while o < 5 {
             let mut s = 0;
             while s < 64 {
                 (state, table[k][o][s]) = splitmix64(state);
@@ -83,7 +87,7 @@ impl Board {
     pub const fn empty() -> Board {
         Board {
             squares: [None; 64],
-            by_owner: [Bitboard::EMPTY; 4],
+            by_owner: [Bitboard::EMPTY; 5],
             by_kind: [Bitboard::EMPTY; MAX_KINDS],
             present: KindSet::EMPTY,
             occupied: Bitboard::EMPTY,
@@ -127,6 +131,12 @@ impl Board {
             self.by_owner[HALF].insert(sq);
             if HASH {
                 self.hash ^= ZOBRIST[piece.kind.index()][HALF][sq.index()];
+            }
+        }
+        if piece.royal {
+            self.by_owner[ROYAL].insert(sq);
+            if HASH {
+                self.hash ^= ZOBRIST[piece.kind.index()][ROYAL][sq.index()];
             }
         }
     }
@@ -174,6 +184,12 @@ impl Board {
             self.by_owner[HALF].remove(sq);
             if HASH {
                 self.hash ^= ZOBRIST[piece.kind.index()][HALF][sq.index()];
+            }
+        }
+        if piece.royal {
+            self.by_owner[ROYAL].remove(sq);
+            if HASH {
+                self.hash ^= ZOBRIST[piece.kind.index()][ROYAL][sq.index()];
             }
         }
         piece
@@ -241,6 +257,12 @@ impl Board {
     #[inline(always)]
     pub fn half_neutral(&self) -> Bitboard {
         self.by_owner[HALF]
+    }
+
+    /// Squares of units royal by attribute (not those royal by kind), whoever owns them.
+    #[inline(always)]
+    pub fn royal_by_attribute(&self) -> Bitboard {
+        self.by_owner[ROYAL]
     }
 
     /// Squares of units `side` may move: its own and the neutral ones.

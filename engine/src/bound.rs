@@ -305,10 +305,7 @@ impl GoalBound {
         mating_moves: u32,
         goal_moves: u32,
     ) -> bool {
-        if R::KINDS[mv.mover.kind.index()].royal
-            || mv.promotion.is_some()
-            || mv.extras().next().is_some()
-        {
+        if mv.mover.is_royal(R::KINDS) || mv.promotion.is_some() || mv.extras().next().is_some() {
             return true;
         }
         let goal = self.goal_side;
@@ -356,12 +353,14 @@ pub enum Verdict {
 
 /// Whether a goal's reach from `pos` follows from the moves of the units alone, as the
 /// bound and intelligent mode's plans count it: no condition (which may forbid a move
-/// without a square being observed), no neutral unit, one royal unit of `goal_side`.
+/// without a square being observed), no neutral nor half-neutral unit, no unit royal by
+/// attribute (a plan places kinds), one royal unit of `goal_side`.
 pub(crate) fn rules_alone<R: RuleSet>(pos: &Position<R>, goal_side: Side) -> bool {
     let board = pos.board();
     !pos.rules().has_conditions()
         && board.owned(Owner::Neutral).is_empty()
         && board.half_neutral().is_empty()
+        && board.royal_by_attribute().is_empty()
         && pos.royal_squares(goal_side).count() == 1
 }
 

@@ -93,7 +93,7 @@ pub fn same_walk_observation_after<R: RuleSet>(rules: &R, pos: &Position<R>, mv:
     let board = after.board();
     board.units().into_iter().any(|sq| {
         let unit = board.unit(sq);
-        !R::KINDS[unit.kind.index()].royal
+        !unit.is_royal(R::KINDS)
             && [Side::White, Side::Black].into_iter().any(|side| {
                 board.movable_by(side).contains(sq)
                     && observed_by_kind(rules, &after, sq, unit.kind, side.opponent())

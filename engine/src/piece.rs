@@ -218,7 +218,7 @@ impl KindSet {
     }
 }
 
-/// A unit: a kind, an owner, and whether it is half-neutral.
+/// A unit: a kind, an owner, and its attributes (half-neutral, royal).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
     /// What it is.
@@ -228,6 +228,10 @@ pub struct Piece {
     /// A half-neutral unit changes owner each time it moves: a neutral one becomes the
     /// mover's, one of the mover's becomes neutral.
     pub half: bool,
+    /// The unit is royal by attribute (`Royal QQe8`), whatever its kind: its side must
+    /// never leave it attacked, as a king. A kind may be royal itself
+    /// ([`KindInfo::royal`]); [`Piece::is_royal`] asks both.
+    pub royal: bool,
 }
 
 impl Piece {
@@ -238,6 +242,7 @@ impl Piece {
             kind,
             owner,
             half: false,
+            royal: false,
         }
     }
 
@@ -257,7 +262,14 @@ impl Piece {
             kind,
             owner,
             half: true,
+            royal: false,
         }
+    }
+
+    /// Whether the unit is royal: by its kind (a king) or by attribute.
+    #[inline(always)]
+    pub fn is_royal(self, kinds: &[KindInfo]) -> bool {
+        self.royal || kinds[self.kind.index()].royal
     }
 
     /// This unit with its kind changed (a promotion keeps owner and half-neutrality).

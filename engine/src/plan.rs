@@ -972,11 +972,7 @@ impl<R: RuleSet> Repair<'_, R> {
                         if let Some(b) = self.dist.blockers(&self.pos, mover, goal) {
                             s |= b[m.from.index()][m.to.index()];
                         }
-                        let royal = if R::KINDS[mover.index()].royal {
-                            m.to
-                        } else {
-                            k
-                        };
+                        let royal = if m.mover.is_royal(R::KINDS) { m.to } else { k };
                         (s, Some(royal))
                     }
                 }

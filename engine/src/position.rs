@@ -393,7 +393,7 @@ impl<R: RuleSet> Position<R> {
     /// The squares of the royal units `side` must keep safe (its own and neutral ones).
     #[inline]
     pub fn royal_squares(&self, side: Side) -> Bitboard {
-        let mut royals = Bitboard::EMPTY;
+        let mut royals = self.board.royal_by_attribute();
         for &k in &self.royal_kinds {
             royals |= self.board.of_kind(k);
         }
@@ -406,8 +406,31 @@ impl<R: RuleSet> Position<R> {
     pub fn in_check(&self, side: Side) -> bool {
         let by = side.opponent();
         let both = self.rules.checks_from_both_sides();
-        self.royal_squares(side)
-            .any(|sq| self.observes(sq, by) || (both && self.observes(sq, side)))
+        self.royal_squares(side).any(|sq| {
+            self.observes(sq, by)
+                || (both && self.observes(sq, side))
+                || self.takes_en_passant(sq, by)
+        })
+    }
+
+    /// Whether `by` may take the unit on `target` en passant: a royal pawn that has just
+    /// made its double step is in check when a pawn of the other side could take it so.
+    #[inline]
+    fn takes_en_passant(&self, target: Square, by: Side) -> bool {
+        if self.ep.is_none_or(|ep| ep.victim != target) {
+            return false;
+        }
+        // (units that borrow their walks, Orphans, take nothing en passant)
+        let takers = self.board.movable_by(by) & !self.board.of_kinds(R::BORROWING);
+        let mut moves = MoveList::new();
+        takers.into_iter().any(|from| {
+            moves.clear();
+            self.rules
+                .generate(self, from, self.board.unit(from), by, &mut moves);
+            moves
+                .iter()
+                .any(|m| m.kind == MoveKind::EnPassant && m.capture_at == target)
+        })
     }
 
     /// Whether `side` observes `target` (a unit of `side` could capture there): by the
@@ -731,7 +754,7 @@ impl<R: RuleSet> Position<R> {
             && quiet.contains(mv.capture_at)
             && mv.mover.owner != Owner::Neutral
             && mv.recolour.is_none()
-            && !R::KINDS[mv.mover.kind.index()].royal
+            && !mv.mover.is_royal(R::KINDS)
             && mv.extras().all(|e| self.quiet_effect(e, quiet))
     }
 
@@ -746,7 +769,7 @@ impl<R: RuleSet> Position<R> {
             Effect::Add { at, piece } => {
                 quiet.contains(at)
                     && piece.owner != Owner::Neutral
-                    && !R::KINDS[piece.kind.index()].royal
+                    && !piece.is_royal(R::KINDS)
                     && (piece.owner == self.side.owner()
                         || self.royal_squares(self.side).into_iter().all(|sq| {
                             !self
@@ -778,7 +801,14 @@ impl<R: RuleSet> Position<R> {
             self.unmake();
             return ok;
         }
-        if R::KINDS[mv.mover.kind.index()].royal
+        if matches!(mv.kind, MoveKind::DoubleStep { .. }) && mv.mover.is_royal(R::KINDS) {
+            // (a royal pawn's double step: is it open to a capture en passant?)
+            self.make(*mv);
+            let ok = !self.in_check(side);
+            self.unmake();
+            return ok;
+        }
+        if mv.mover.is_royal(R::KINDS)
             && self.is_plain(mv)
             && !self.rules.leaves_holes()
             && self.royal_squares(side) == Bitboard::from_square(mv.from)
@@ -855,7 +885,7 @@ impl<R: RuleSet> Position<R> {
             Effect::Add { at, piece } => {
                 lines.contains(at)
                     || piece.owner == Owner::Neutral
-                    || R::KINDS[piece.kind.index()].royal
+                    || piece.is_royal(R::KINDS)
                     || (piece.owner == self.side.owner() && observes_from(piece.kind, at))
             }
             Effect::Promote { .. } | Effect::Recolour { .. } | Effect::RecolourAll { .. } => true,
@@ -1005,10 +1035,12 @@ impl<R: RuleSet> Position<R> {
         self.place::<true>(&mv);
         self.castling = castling;
         self.ep = match mv.kind {
-            MoveKind::DoubleStep { passed } => {
-                // (a step made from the square the pawn went to first starts there)
-                Some(EnPassant::passing(mv.via.unwrap_or(mv.from), passed, mv.to))
-            }
+            // (a step made from the square the pawn went to first starts there; the unit
+            // taken is the pawn where the move's effects left it, none if it vanished)
+            MoveKind::DoubleStep { passed } => stands_after(&mv).map(|victim| EnPassant {
+                victim,
+                ..EnPassant::passing(mv.via.unwrap_or(mv.from), passed, mv.to)
+            }),
             _ => None,
         };
         self.record.push(Some(self.side));
@@ -1142,7 +1174,7 @@ impl<R: RuleSet> Position<R> {
         let in_check = self.in_check(self.side);
         let mut legal = |mv: &Move| self.keeps_royals_safe(mv, quiet) || self.is_legal(mv);
         if in_check {
-            let royal = |mv: &&Move| R::KINDS[mv.mover.kind.index()].royal;
+            let royal = |mv: &&Move| mv.mover.is_royal(R::KINDS);
             return scratch.iter().filter(royal).any(&mut legal)
                 || scratch.iter().filter(|m| !royal(m)).any(legal);
         }
@@ -1171,4 +1203,19 @@ fn replace_in_place(out: &mut MoveList, i: usize, push: impl FnOnce(&mut MoveLis
     let made = out.len() - before;
     out[i..].rotate_right(made);
     made
+}
+
+/// Where the unit that made `mv` stands once its effects are done: its arrival square,
+/// or the square an effect moved it to (Wormholes); `None` when it left the board.
+fn stands_after(mv: &Move) -> Option<Square> {
+    let unit = mv.arriving();
+    let mut at = Some(mv.to);
+    for effect in mv.extras() {
+        match *effect {
+            Effect::Remove { at: from, .. } if at == Some(from) => at = None,
+            Effect::Add { at: to, piece } if at.is_none() && piece == unit => at = Some(to),
+            _ => {}
+        }
+    }
+    at
 }

@@ -330,7 +330,7 @@ fn warn_kingless<R: RuleSet>(
     let has_royal = |side: Side| {
         units
             .iter()
-            .any(|(_, p)| R::KINDS[p.kind.index()].royal && p.owner.moves_for(side))
+            .any(|(_, p)| p.is_royal(R::KINDS) && p.owner.moves_for(side))
     };
     let kingless = (!has_royal(Side::White) && !problem.options.contains(&ProblemOption::NoWk))
         || (!has_royal(Side::Black) && !problem.options.contains(&ProblemOption::NoBk));

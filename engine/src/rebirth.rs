@@ -176,7 +176,7 @@ enum Outcome {
 
 /// What `rebirth` makes of the capture `mv`.
 fn outcome<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebirth) -> Outcome {
-    let reborn = |p: Piece| rebirth.kings || !R::KINDS[p.kind.index()].royal;
+    let reborn = |p: Piece| rebirth.kings || !p.is_royal(R::KINDS);
     let piece = match rebirth.who {
         Reborn::Captured => match mv.captured {
             Some(p) if reborn(p) => p,
@@ -305,9 +305,7 @@ pub fn rebirth_observes<R: RuleSet>(pos: &Position<R>, mv: &Move, rebirth: Rebir
     match outcome(pos, mv, rebirth) {
         Outcome::Forbidden => false,
         Outcome::Reappears(piece, _) | Outcome::Chosen(piece) => {
-            rebirth.who == Reborn::Capturer
-                || !rebirth.placed
-                || !R::KINDS[piece.kind.index()].royal
+            rebirth.who == Reborn::Capturer || !rebirth.placed || !piece.is_royal(R::KINDS)
         }
         Outcome::Stands | Outcome::Vanishes(_) => true,
     }
@@ -473,7 +471,7 @@ pub fn pending_effects<R: RuleSet>(
     let Some(piece) = basis.captured else {
         return none;
     };
-    if !rebirth.kings && R::KINDS[piece.kind.index()].royal {
+    if !rebirth.kings && piece.is_royal(R::KINDS) {
         return none;
     }
     match rebirth.at.filter(|&sq| !taken_after(pos, mv, sq)) {

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod attributes;
 mod cli;
 mod conditions;
 mod fuzz;

@@ -158,7 +158,7 @@ fn val(v: &Val) -> TokenStream {
             let s = sq(s);
             quote!((#s).map(|s| (s.file() + s.rank()) % 2))
         }
-        Val::UnitRoyal => quote!(Some(Rules::KINDS[piece.kind.index()].royal)),
+        Val::UnitRoyal => quote!(Some(piece.is_royal(Rules::KINDS))),
         Val::UnitPawn => quote!(Some(Rules::KINDS[piece.kind.index()].pawn)),
         Val::FirstRank(s) => {
             let s = sq(s);
@@ -228,7 +228,7 @@ fn val(v: &Val) -> TokenStream {
             quote!(Some(same_walk_observation_after(self, pos, mv)))
         }
         Val::ExceedsGameArray => quote!(Some(exceeds_game_array(pos, mv))),
-        Val::CapturedRoyal => quote!(mv.captured.map(|c| Rules::KINDS[c.kind.index()].royal)),
+        Val::CapturedRoyal => quote!(mv.captured.map(|c| c.is_royal(Rules::KINDS))),
         Val::CapturedObservedByFriend => {
             // the captured unit's side is the other side
             quote!(mv.captured.map(|_| {
@@ -606,7 +606,7 @@ impl Parts {
         self.departures.extend(quote! {
             if #on {
                 let r = self.#composed(&Move::capture(from, from, piece, piece), side);
-                return if Self::KINDS[piece.kind.index()].royal && !r.kings { None } else { r.at };
+                return if piece.is_royal(Self::KINDS) && !r.kings { None } else { r.at };
             }
         });
     }
@@ -1212,7 +1212,7 @@ fn composition(i: usize, r: &Rebirth, options: &[(usize, &Condition)]) -> TokenS
         .filter(|(_, o)| o.cloned)
         .map(|(on, _)| {
             quote! {
-                if #on && walk.is_none() && !Rules::KINDS[unit.kind.index()].royal {
+                if #on && walk.is_none() && !unit.is_royal(Rules::KINDS) {
                     walk = (#other).filter(|k| !Rules::KINDS[k.index()].royal);
                 }
             }

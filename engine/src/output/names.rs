@@ -81,10 +81,21 @@ impl Names {
     pub fn spec(&self, piece: Piece) -> String {
         let mut s = String::new();
         s.push(self.colour_letter(piece.owner));
+        s.push_str(&self.attributes(piece));
+        s.push_str(&self.code(piece.kind).to_ascii_uppercase());
+        s
+    }
+
+    /// The abbreviations of a unit's attributes, in the reference's order: `r` for a
+    /// unit royal by attribute, `hn` for a half-neutral one (`rhn`); empty for none.
+    pub fn attributes(&self, piece: Piece) -> String {
+        let mut s = String::new();
+        if piece.royal {
+            s.push_str(&PieceAttribute::Royal.abbreviation(self.language));
+        }
         if piece.half {
             s.push_str(&PieceAttribute::HalfNeutral.abbreviation(self.language));
         }
-        s.push_str(&self.code(piece.kind).to_ascii_uppercase());
         s
     }
 }

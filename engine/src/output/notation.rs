@@ -17,12 +17,12 @@ use crate::solution::{Label, Line, LineMove, Mark, Played};
 use crate::square::Square;
 use crate::stipulation::Goal;
 
-/// A unit inside brackets (rebirths, transfers): its colour letter, `hn` when it is
-/// half-neutral, and its code, pawns included (`bP`, `nhnR`).
+/// A unit inside brackets (rebirths, transfers): its colour letter, its attributes
+/// (`hn` when it is half-neutral) and its code, pawns included (`bP`, `nhnR`).
 fn bracketed(names: &Names, piece: Piece) -> String {
     let colour = names.colour_letter(piece.owner);
-    let half = if piece.half { "hn" } else { "" };
-    format!("{colour}{half}{}", names.code(piece.kind))
+    let attributes = names.attributes(piece);
+    format!("{colour}{attributes}{}", names.code(piece.kind))
 }
 
 fn unit(names: &Names, piece: Piece, with_pawn: bool) -> String {
@@ -32,12 +32,16 @@ fn unit(names: &Names, piece: Piece, with_pawn: bool) -> String {
     } else {
         ""
     };
-    let half = if piece.half { "hn" } else { "" };
-    // pawns go unlettered only when they are one side's alone
-    if names.unlettered(piece.kind) && !with_pawn && !piece.half && piece.owner != Owner::Neutral {
+    let attributes = names.attributes(piece);
+    // pawns go unlettered only when they are one side's alone, without attributes
+    if names.unlettered(piece.kind)
+        && !with_pawn
+        && attributes.is_empty()
+        && piece.owner != Owner::Neutral
+    {
         neutral.to_string()
     } else {
-        format!("{neutral}{half}{code}")
+        format!("{neutral}{attributes}{code}")
     }
 }
 

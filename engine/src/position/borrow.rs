@@ -15,7 +15,8 @@ use std::cell::RefCell;
 impl<R: RuleSet> Position<R> {
     /// Pushes onto `out` the moves of the borrowing unit `piece` on `from`, moved by
     /// `side`: for each walk lent to it, the moves of that walk made by the unit itself,
-    /// which neither castles nor promotes; a move two walks give is pushed once.
+    /// which neither castles, promotes nor takes en passant; a move two walks give is
+    /// pushed once.
     pub fn push_borrowed_moves(&self, from: Square, piece: Piece, side: Side, out: &mut MoveList) {
         let start = out.len();
         for walk in self.lendable_walks() {
@@ -30,6 +31,15 @@ impl<R: RuleSet> Position<R> {
             };
             self.rules.generate(self, from, borrowed, side, out);
             made_by(out, first, piece);
+        }
+        // (as the reference has it, a borrowing unit takes nothing en passant)
+        let mut i = start;
+        while i < out.len() {
+            if out[i].kind == MoveKind::EnPassant {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
         }
         remove_repeats(out, start);
     }

@@ -20,7 +20,7 @@ impl<R: RuleSet> Position<R> {
             let unit = self.board.unit(from);
             // (a unit a condition keeps from moving, paralysed, exchanges neither)
             if !free(from)
-                || !kings && R::KINDS[unit.kind.index()].royal
+                || !kings && unit.is_royal(R::KINDS)
                 || !self.rules.may_move(self, from, unit, side)
             {
                 continue;

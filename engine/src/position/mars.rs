@@ -270,14 +270,9 @@ impl<R: RuleSet> Position<R> {
                 spare.board.take_hashing::<false>(target);
             }
             let owner = side.opponent().owner();
-            spare.board.put_hashing::<false>(
-                target,
-                Piece {
-                    kind: victim,
-                    owner,
-                    half: false,
-                },
-            );
+            spare
+                .board
+                .put_hashing::<false>(target, Piece::new(victim, owner));
             moves.clear();
             self.rules.generate(spare, reborn, piece, side, moves);
             moves

@@ -75,7 +75,7 @@ impl<R: RuleSet> Position<R> {
             if sq == at
                 || turned.iter().any(|&(t, _)| t == sq)
                 || unit.owner == Owner::Neutral
-                || R::KINDS[unit.kind.index()].royal
+                || unit.is_royal(R::KINDS)
                 || !self.unit_observes(at, sq)
             {
                 continue;

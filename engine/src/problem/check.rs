@@ -12,6 +12,9 @@ use crate::input::{self, InputError, PlacedUnit, ProblemOption};
 use crate::piece::Owner;
 use crate::rules::RuleSet;
 
+/// The piece attributes fairyforge solves with.
+pub(super) const SUPPORTED: [&str; 2] = ["HalfNeutral", "Royal"];
+
 /// What the check of a problem found.
 #[derive(Clone, Debug, Default)]
 pub struct Checked {
@@ -40,7 +43,11 @@ pub fn check_problem<R: RuleSet>(problem: &input::Problem, settings: &Settings) 
         .chain(added);
     let codes = code_set(problem.language, settings);
     for unit in units {
-        if let Some(a) = unit.attributes.iter().find(|a| *a != "HalfNeutral") {
+        if let Some(a) = unit
+            .attributes
+            .iter()
+            .find(|a| !SUPPORTED.contains(&a.as_str()))
+        {
             checked.errors.push(at(
                 unit.at,
                 format!("the piece attribute {a} is not supported yet ({unit})"),
@@ -104,7 +111,8 @@ fn pawn_warning(unit: &PlacedUnit, checked: &mut Checked) {
 fn kings<R: RuleSet>(problem: &input::Problem, settings: &Settings, checked: &mut Checked) {
     let codes = code_set(problem.language, settings);
     let royal = |u: &&PlacedUnit| {
-        kind_by_code(R::KINDS, codes, &u.code).is_some_and(|k| R::KINDS[k.index()].royal)
+        u.attributes.iter().any(|a| a == "Royal")
+            || kind_by_code(R::KINDS, codes, &u.code).is_some_and(|k| R::KINDS[k.index()].royal)
     };
     let mut kingless = false;
     for (colour, not_needed) in [

@@ -1,5 +1,6 @@
 //! The units of a problem as the engine's: codes resolved through the rule set's kinds, and the castling rights a diagram implies.
 
+use super::check::SUPPORTED;
 use crate::board::Board;
 use crate::codes::{kind_by_code, CodeSet};
 use crate::input;
@@ -17,12 +18,17 @@ pub(super) fn resolve<R: RuleSet>(
 ) -> Result<Vec<(Square, Piece)>, String> {
     let mut out: Vec<(Square, Piece)> = Vec::new();
     for u in units {
-        if let Some(a) = u.attributes.iter().find(|a| *a != "HalfNeutral") {
+        if let Some(a) = u
+            .attributes
+            .iter()
+            .find(|a| !SUPPORTED.contains(&a.as_str()))
+        {
             return Err(format!(
                 "the piece attribute {a} is not supported yet ({u})"
             ));
         }
-        let half = !u.attributes.is_empty();
+        let has = |name: &str| u.attributes.iter().any(|a| a == name);
+        let (half, royal) = (has("HalfNeutral"), has("Royal"));
         let kind = kind_by_code(R::KINDS, set, &u.code).ok_or_else(|| {
             format!(
                 "the piece code {} is not known (no rule in rules/ has it)",
@@ -32,7 +38,16 @@ pub(super) fn resolve<R: RuleSet>(
         let sq = u.square;
         out.retain(|(s, _)| *s != sq);
         let piece = Piece::new(kind, u.colour);
-        out.push((sq, Piece { half, ..piece }));
+        // (a king written Royal is royal by its kind alone)
+        let royal = royal && !R::KINDS[kind.index()].royal;
+        out.push((
+            sq,
+            Piece {
+                half,
+                royal,
+                ..piece
+            },
+        ));
     }
     Ok(out)
 }

@@ -214,6 +214,7 @@ impl Diagram {
     /// Whether the unit on `square` has `attribute`.
     fn has(&self, square: Square, piece: Piece, attribute: PieceAttribute) -> bool {
         (attribute == PieceAttribute::HalfNeutral && piece.half)
+            || (attribute == PieceAttribute::Royal && piece.royal)
             || self.attributes.contains(&(square, attribute))
     }
 
