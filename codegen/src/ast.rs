@@ -207,8 +207,8 @@ pub struct ConditionDef {
     pub check_from: Vec<Spanned<String>>,
     /// `after capture move as …` statements (the word after `as`).
     pub legs: Vec<Spanned<String>>,
-    /// `move as friend …` statements (the word after `friend`).
-    pub lends: Vec<Spanned<String>>,
+    /// `move as WHOM PLACE` statements (`friend behind`, `enemy ahead`, …).
+    pub lends: Vec<(Spanned<String>, Spanned<String>)>,
     /// `after capture ACTION unit of SIDE like captured [neutrals included] [as
     /// promoted]` statements.
     pub strikes: Vec<StrikeDef>,

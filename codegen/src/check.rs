@@ -591,30 +591,46 @@ impl Checker<'_> {
         self.errors.0.len() == before
     }
 
-    /// `move as friend behind|ahead`: at most one; how many ranks ahead of the unit the
-    /// lender stands.
-    fn lend(&mut self, c: &ast::ConditionDef) -> Option<i8> {
-        if let Some(extra) = c.lends.get(1) {
+    /// `move as friend|enemy behind|ahead|beside`: at most one; whose unit lends its walk
+    /// and from which squares.
+    fn lend(&mut self, c: &ast::ConditionDef) -> Option<lower::Lend> {
+        if let Some((extra, _)) = c.lends.get(1) {
             self.error(
                 extra.span,
-                "a condition says `move as friend` at most once",
-                "remove this `move as friend`",
+                "a condition says `move as` at most once",
+                "remove this `move as`",
             );
         }
-        let word = c.lends.first()?;
-        match word.node.as_str() {
-            "behind" => Some(-1),
-            "ahead" => Some(1),
+        let (whom, place) = c.lends.first()?;
+        let enemy = match whom.node.as_str() {
+            "friend" => false,
+            "enemy" => true,
             other => {
                 self.error(
-                    word.span,
-                    format!("unknown `move as friend {other}`"),
-                    "expected `behind` (the square right behind the unit, as its side \
-                     moves) or `ahead` (the square right in front of it)",
+                    whom.span,
+                    format!("unknown `move as {other}`"),
+                    "expected `friend` (a unit of the unit's side lends its walk) or \
+                     `enemy` (a unit of the other side)",
                 );
-                None
+                return None;
             }
-        }
+        };
+        let squares = match place.node.as_str() {
+            "behind" => vec![(0, -1)],
+            "ahead" => vec![(0, 1)],
+            "beside" => vec![(-1, 0), (1, 0)],
+            other => {
+                self.error(
+                    place.span,
+                    format!("unknown `move as {} {other}`", whom.node),
+                    "expected `behind` (the square right behind the unit, as its side \
+                     moves), `ahead` (the square right in front of it) or `beside` (the \
+                     squares right and left of it)",
+                );
+                return None;
+            }
+        };
+        Some(lower::Lend { enemy, squares })
     }
 
     fn sq(&mut self, e: &Spanned<ast::SqExpr>) -> Option<lower::Sq> {

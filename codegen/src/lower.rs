@@ -170,9 +170,9 @@ pub struct Condition {
     /// `after capture move as captured`: a capture goes on at once with a quiet move by
     /// the captured unit's walk, for the captured unit's side.
     pub leg_after_capture: bool,
-    /// `move as friend behind|ahead`: a unit moves, captures and observes by the walk
-    /// of the unit of its side this many ranks ahead of it (-1: right behind).
-    pub walk_lent: Option<i8>,
+    /// `move as friend|enemy behind|ahead|beside`: a unit moves, captures and observes
+    /// by the walk of the unit standing next to it there.
+    pub walk_lent: Option<Lend>,
     /// `holes at given`: the squares the problem gives after the name are holes.
     pub holes_given: bool,
     /// `holes at departure`: after each move, a square a unit left by moving is a hole
@@ -428,4 +428,15 @@ pub enum Select {
     MaxCapture,
     /// The moves that do not capture, when there are any.
     MinCapture,
+}
+
+/// Who lends a unit its walk (`move as friend behind`, `move as enemy beside`): a unit of
+/// its own side or of the other, standing on one of the squares `(file, rank)` steps away
+/// as the unit's side moves (`(0, -1)`: right behind it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lend {
+    /// The lender belongs to the other side.
+    pub enemy: bool,
+    /// The lenders' squares, as steps from the unit.
+    pub squares: Vec<(i8, i8)>,
 }

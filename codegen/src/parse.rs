@@ -261,7 +261,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::select => "`select first|max|min by …`",
         Rule::check_from => "`check from both`",
         Rule::leg => "`after capture move as captured`",
-        Rule::lend => "`move as friend behind|ahead`",
+        Rule::lend => "`move as friend|enemy behind|ahead|beside`",
         Rule::holes => "`holes at given|departure`",
         Rule::transfer => "`transfer mover from given to given`",
         Rule::strike => "`after capture remove|recolour unit of capturer_side|captured_side like captured`",
@@ -668,9 +668,12 @@ impl Ctx {
                 Rule::leg => def
                     .legs
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),
-                Rule::lend => def
-                    .lends
-                    .push(self.spanned(&stmt.into_inner().next().expect("word"))),
+                Rule::lend => {
+                    let mut it = stmt.into_inner();
+                    let whom = self.spanned(&it.next().expect("whom"));
+                    let place = self.spanned(&it.next().expect("place"));
+                    def.lends.push((whom, place));
+                }
                 Rule::recolour_observed => def
                     .recolour_observed
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),

@@ -9,7 +9,8 @@
 //! of the step (one square straight, one diagonal, the knight's jump, …) and, within a
 //! shape, by a fixed turn around the compass. None of this depends on a particular piece:
 //! a move is placed by its departure square, its step and its length alone, except that
-//! a rule may name another order (`numbering`: queen lines backwards, or by arrival square).
+//! a rule may name another order (`numbering`: queen lines backwards, by arrival square,
+//! far moves first).
 
 use crate::moves::{Move, MoveKind};
 use crate::piece::Numbering;
@@ -133,9 +134,15 @@ pub fn reference_key<R: RuleSet>(mv: &Move) -> (u8, u32) {
             } else {
                 group * 9 + turn(sx, sy)
             };
-            // everything generated later is tried earlier
-            let generated = line * 16 + g as u32;
-            1000 + (SHAPES.len() as u32 + 1) * 9 * 16 - generated
+            // everything generated later is tried earlier (a kind generating its far
+            // moves first generates its one-square steps after all of them)
+            let lines = (SHAPES.len() as u32 + 1) * 9 * 16;
+            let later = match info.numbering == Numbering::FarFirst && g == 1 {
+                true => lines,
+                false => 0,
+            };
+            let generated = later + line * 16 + g as u32;
+            1000 + 2 * lines - generated
         }
     };
     (square, within)

@@ -441,7 +441,7 @@ impl<R: RuleSet> Position<R> {
             return self.observes_from_rebirth(target, side, how);
         }
         match self.rules.walk_lent_from(side) {
-            Some(step) => self.lent_observes(target, side, step),
+            Some(lender) => self.lent_observes(target, side, lender),
             None => self.rules.observes(self, target, side),
         }
     }
@@ -547,11 +547,16 @@ impl<R: RuleSet> Position<R> {
             if !self.rules.may_move(self, from, piece, side) {
                 continue;
             }
-            let push = |pos: &Self, at: Square, out: &mut MoveList| match lent
-                .map(|step| pos.walk_at(at, side, step))
-            {
-                Some(walk) if walk != piece.kind => pos.push_lent_moves(at, piece, walk, side, out),
-                _ => pos.rules.generate(pos, at, piece, side, out),
+            let push = |pos: &Self, at: Square, out: &mut MoveList| match lent {
+                Some(lender) => {
+                    for walk in pos.walks_at(at, side, lender, false).iter() {
+                        match walk == piece.kind {
+                            true => pos.rules.generate(pos, at, piece, side, out),
+                            false => pos.push_lent_moves(at, piece, walk, side, out),
+                        }
+                    }
+                }
+                None => pos.rules.generate(pos, at, piece, side, out),
             };
             match reborn_first {
                 Some(how) => self.push_from_rebirth(from, piece, side, how, push, out),

@@ -55,7 +55,7 @@ pub struct ConditionInfo {
     /// Whether it is an option of rebirth: written after a base condition with a rebirth
     /// (`Circe Diametral`), never alone.
     pub option: bool,
-    /// Whether it makes units move by walks lent by their neighbours (`move as friend`).
+    /// Whether it makes units move by walks lent by their neighbours (`move as …`).
     pub lends_walks: bool,
     /// Whether its truths ask which units observe which, by their walks (Madrasi,
     /// Patrouille).
@@ -263,13 +263,14 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     }
 
     /// Phase 1, walks lent: when an active condition makes each unit of `side` move,
-    /// capture and observe by the walk of the unit of its side standing next to it on
-    /// its file (`move as friend behind|ahead`, Annan and Nanna chess), how many ranks
-    /// ahead that unit stands as `side` moves (-1: right behind). A condition saying so
-    /// also says [`RuleSet::has_observation_filter`]: a move can change another unit's
-    /// walk, so the shortcuts that watch only the lines onto a royal unit are off.
+    /// capture and observe by the walk of a unit standing next to it (`move as friend
+    /// behind|ahead`, Annan and Nanna chess; `move as enemy ahead|behind|beside`,
+    /// Face-to-face, Back-to-back and Cheek-to-cheek chess), who lends and from where. A
+    /// condition saying so also says [`RuleSet::has_observation_filter`]: a move can
+    /// change another unit's walk, so the shortcuts that watch only the lines onto a
+    /// royal unit are off.
     #[inline(always)]
-    fn walk_lent_from(&self, _side: Side) -> Option<i8> {
+    fn walk_lent_from(&self, _side: Side) -> Option<Lender> {
         None
     }
 
@@ -566,4 +567,15 @@ pub struct RuleExample {
     pub problem: &'static str,
     /// The expected solution lines.
     pub solution: &'static str,
+}
+
+/// Who lends a unit its walk ([`RuleSet::walk_lent_from`]): a unit of the side that moves
+/// it, or of the other side, standing on one of `squares`, each `(file, rank)` steps from
+/// the unit as its side moves (`(0, -1)`: right behind it, `(0, 1)`: right in front).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Lender {
+    /// The lender belongs to the other side (a neutral unit belongs to both).
+    pub enemy: bool,
+    /// The squares a lender stands on, as steps from the unit.
+    pub squares: &'static [(i8, i8)],
 }

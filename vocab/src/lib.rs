@@ -89,6 +89,10 @@ vocabulary! {
         ByArrival => "by_arrival",
         /// A pawn's captures tried before its steps (the reverse of the orthodox pawn's).
         CapturesFirst => "captures_first",
+        /// Line by line, but the moves of more than one square generated before all
+        /// one-square steps, so tried after them (the Sting: its Grasshopper's hops
+        /// before its King's steps).
+        FarFirst => "far_first",
     }
 }
 

@@ -31,7 +31,7 @@ impl Checker<'_> {
         misplaced.extend(c.select.iter().map(|(how, _)| (how.span, "select")));
         misplaced.extend(c.check_from.iter().map(|w| (w.span, "check from")));
         misplaced.extend(c.legs.iter().map(|w| (w.span, "after capture move")));
-        misplaced.extend(c.lends.iter().map(|w| (w.span, "move as friend")));
+        misplaced.extend(c.lends.iter().map(|(w, _)| (w.span, "move as")));
         misplaced.extend(c.holes.iter().map(|w| (w.span, "holes at")));
         misplaced.extend(c.transfers.iter().map(|[w, ..]| (w.span, "transfer")));
         misplaced.extend(

@@ -812,9 +812,14 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
     let both_check = any_active(rules, |c| c.checks_from_both);
     let continuing = any_active_for(rules, |c| c.leg_after_capture);
     let lending = rules.conditions.iter().enumerate().filter_map(|(i, c)| {
-        let step = Literal::i8_suffixed(c.walk_lent?);
+        let lend = c.walk_lent.as_ref()?;
+        let enemy = lend.enemy;
+        let squares = lend.squares.iter().map(|&(dx, dy)| {
+            let (dx, dy) = (Literal::i8_suffixed(dx), Literal::i8_suffixed(dy));
+            quote!((#dx, #dy))
+        });
         let on = active(i, c, quote!(side));
-        Some(quote!(if #on { return Some(#step); }))
+        Some(quote!(if #on { return Some(Lender { enemy: #enemy, squares: &[#(#squares),*] }); }))
     });
     let selecting_for = any_active_for(rules, |c| c.select.is_some());
     let leaving_holes = any_active(rules, |c| c.holes_left);
@@ -914,7 +919,7 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         }
 
         #[inline(always)]
-        fn walk_lent_from(&self, side: Side) -> Option<i8> {
+        fn walk_lent_from(&self, side: Side) -> Option<Lender> {
             let _ = side;
             #(#lending)*
             None
