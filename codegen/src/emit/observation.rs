@@ -28,8 +28,12 @@ pub fn emit(rules: &Rules, shared: &mut Shared) -> (TokenStream, TokenStream) {
         let k = i as u8;
         for clause in kind.clauses.iter().filter(|c| c.mode.captures()) {
             match clause.primitive.observer(clause) {
-                Observer::Leap { vectors, forward } => {
-                    let groups = match kind.idle_on_first_rank {
+                Observer::Leap {
+                    vectors,
+                    forward,
+                    idle,
+                } => {
+                    let groups = match kind.idle_on_first_rank || idle {
                         true => &mut idle_leaps,
                         false => &mut leaps,
                     };

@@ -1,6 +1,6 @@
 //! `leap(lines)`: one jump by each vector, to a square that is empty or holds a unit of
-//! the other side (`leap(1,2)`, the knight). Options: the pawn's `double_step` and
-//! `en_passant` ([`super::pawn`]).
+//! the other side (`leap(1,2)`, the knight). Options: the pawn's `double_step`,
+//! `en_passant` and `idle_on_first_rank` ([`super::pawn`]).
 //!
 //! Each vector is a path of one step. The generator and the observation test read the
 //! targets of all the vectors at once from a constant table by square, built from those
@@ -24,7 +24,7 @@ impl Primitive for Leap {
     }
 
     fn options(&self) -> &'static [&'static str] {
-        &["double_step", "en_passant"]
+        &["double_step", "en_passant", "idle_on_first_rank"]
     }
 
     fn lower(&self, cx: &mut ClauseCx<'_>) -> Option<Walk> {
@@ -52,6 +52,18 @@ impl Primitive for Leap {
         }
         code.extend(pawn::double_step(clause));
         code.extend(pawn::en_passant(clause));
+        if clause.pawn.idle {
+            // (from the first rank, only where a condition lets pawns step there, or for
+            // a unit borrowing the walk, an Orphan)
+            code = quote! {
+                if from.rank() != side.relative_rank(0)
+                    || pos.rules().first_rank_steps(side) > 0
+                    || pos.board().get(from).is_some_and(|u| Rules::KINDS[u.kind.index()].borrows)
+                {
+                    #code
+                }
+            };
+        }
         code
     }
 
@@ -59,6 +71,7 @@ impl Primitive for Leap {
         Observer::Leap {
             vectors: vectors(clause),
             forward: clause.forward,
+            idle: clause.pawn.idle,
         }
     }
 }

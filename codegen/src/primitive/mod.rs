@@ -146,6 +146,8 @@ pub enum Observer {
         vectors: Vec<Vector>,
         /// They point forward for the side moving.
         forward: bool,
+        /// A unit on its side's first rank observes nothing by them (`idle_on_first_rank`).
+        idle: bool,
     },
     /// By one scan per direction, shared by every kind riding along it.
     Ray {
@@ -183,6 +185,8 @@ pub struct ClauseCx<'a> {
     pub royal: bool,
     /// The piece is a pawn.
     pub pawn: bool,
+    /// Its lines point forward for the side moving (`forward` written).
+    pub forward: bool,
     /// The vectors of its lines (White's frame), none for a primitive without lines.
     pub vectors: Vec<Vector>,
     errors: &'a mut Diagnostics,
@@ -323,6 +327,7 @@ pub fn lower_clause(
         mode,
         royal,
         pawn,
+        forward,
         vectors,
         errors,
     };

@@ -1,7 +1,10 @@
-//! The pawn's options of a clause: `double_step` (a quiet leap doubled from the second
-//! rank over an empty square, which opens the way to en passant) and `en_passant` (a
-//! capture whose captured square is the one a double step just passed over, taking the
-//! unit that made it). Their checks, and the moves they add to a clause's paths.
+//! The pawn's options of a clause, for pawns and for any piece with a pawn's walk among
+//! its own (the Dragon): `double_step` (a quiet leap doubled from the second rank over an
+//! empty square, which opens the way to en passant), `en_passant` (a capture whose
+//! captured square is the one a double step just passed over, taking the unit that made
+//! it) and `idle_on_first_rank` (the clause neither moves nor observes from the side's
+//! first rank, unless a condition lets pawns step there). Their checks, and the moves
+//! they add to a clause's paths.
 
 use super::path::{walk_legs, End, Leg, Path};
 use super::reach::arrivals;
@@ -19,20 +22,26 @@ pub struct PawnMoves {
     /// A capture whose captured square the double step passed over takes the unit that
     /// made it.
     pub en_passant: bool,
+    /// From its side's first rank, the clause moves and observes only where a condition
+    /// lets pawns step there.
+    pub idle: bool,
 }
 
 impl PawnMoves {
-    /// Reads the option `o`, `double_step` or `en_passant`, of a clause.
+    /// Reads the option `o`, `double_step`, `en_passant` or `idle_on_first_rank`, of a
+    /// clause: a pawn's, or a forward leap's of any piece.
     pub fn read(&mut self, cx: &mut ClauseCx<'_>, o: &ast::Opt) {
         let name = o.name.node.as_str();
         if o.value.is_some() {
             cx.bad_value(o, "no value");
-        } else if !cx.pawn {
+        } else if !cx.pawn && !cx.forward {
             cx.error(
                 o.span,
-                format!("`{name}` is for pawns"),
-                "mark the piece `pawn`, or remove the option",
+                format!("`{name}` is for pawns and forward leaps"),
+                "mark the piece `pawn`, or write the leap `forward`",
             );
+        } else if name == "idle_on_first_rank" {
+            self.idle = true;
         } else if name == "double_step" && cx.mode != Mode::Quiet {
             cx.error(
                 o.span,
