@@ -3,7 +3,8 @@
 //! at the diagram, written with the check mark and ` dia` after the last move; `a=>b`
 //! plays from a first diagram to the second, Black first, both diagrams shown; reciprocal
 //! help play (`reci-h`) lists the help play's mates and Black's own, and only when the
-//! last position allows both; help-reflex play (`hr`) ends wherever a side can mate.
+//! last position allows both; help-reflex play (`hr`) ends wherever a side can mate;
+//! semi-reflex play (`semi-r`) binds the defender alone to reach the goal when it can.
 //! Set play of help play that White begins shows White's skipped move as `1...  ...`;
 //! `exact-` play seeks no shorter solutions. Structured stipulations (`SStipulation`)
 //! solve as their basic families, as help play followed by a battle branch, or as one
@@ -345,4 +346,30 @@ fn a_side_without_a_king_that_cannot_move_is_stalemated() {
     );
     assert!(out.contains("1.Kh1-g1 = !"), "{out}");
     assert!(!out.contains("#"), "{out}");
+}
+
+#[test]
+fn semi_reflex_play_binds_the_defender_alone() {
+    // R. Bedoni: after 1.Kc6 each pawn step is answered by a move after which Black,
+    // bound to check when it can, must promote to a Rose with check; in self play
+    // Black could step another pawn instead
+    let problem = |stipulation: &str| {
+        format!(
+            "BeginProblem\nStipulation {stipulation}\nOption Variation\nPieces\n\
+             White Kc7 Sb5 Sd7 Pb4 Pc4 Pd4 Ph4 ROg1\n\
+             Black Ka8 Pa3 Pb3 Pc3 Pd3 Pe3 Pf3 Ph3\nEndProblem\n"
+        )
+    };
+    let out = solve("semi-r", &problem("semi-r+2"));
+    let text: Vec<&str> = out.lines().map(str::trim).collect();
+    assert!(text.contains(&"1.Kc7-c6 ! zugzwang."), "{out}");
+    for (defence, answer, check) in [
+        ("1...a3-a2", "2.d4-d5", "2...a2-a1=RO +"),
+        ("1...h3-h2", "2.Kc6-c5", "2...h2*g1=RO +"),
+    ] {
+        let at = text.iter().position(|l| *l == defence).expect(defence);
+        assert_eq!(text[at + 1..at + 3], [answer, check], "{out}");
+    }
+    let out = solve("semi-r-as-self", &problem("s+2"));
+    assert!(!out.contains("1.Kc7-c6 !"), "{out}");
 }

@@ -105,6 +105,7 @@ fn convert_other(o: &input::OtherStipulation) -> Result<Stipulation, String> {
         "dia" | "ser-dia" | "a=>b" | "ser-a=>b" => proof_game(o),
         "reci-h" | "ser-reci-h" if !o.exact && !o.half_move && o.goals.len() == 2 => reciprocal(o),
         "hr" => help_reflex(o),
+        "semi-r" => semi_reflex(o),
         _ => Err(format!(
             "the stipulation {} ({}) is not supported yet",
             o.text, o.family
@@ -167,6 +168,29 @@ fn reciprocal(o: &input::OtherStipulation) -> Result<Stipulation, String> {
         half: false,
         reci: Some(goal(o.goals[0])?),
         reflex: false,
+        exact: false,
+        text: o.text.clone(),
+        structured: None,
+    })
+}
+
+/// Semi-reflex play (`semi-r#2`): self play in which the defender must reach the goal
+/// as soon as it can; the attacker is bound by nothing.
+fn semi_reflex(o: &input::OtherStipulation) -> Result<Stipulation, String> {
+    let goal = o
+        .goal
+        .filter(|g| g.solvable() && !g.is_proof())
+        .ok_or_else(|| format!("the goal of {} is not supported yet", o.text))?;
+    if o.exact || o.half_move {
+        return Err(format!("the stipulation {} is not supported yet", o.text));
+    }
+    Ok(Stipulation {
+        family: Family::SelfPlay,
+        goal,
+        moves: moves_of(o, false)?,
+        half: false,
+        reci: None,
+        reflex: true,
         exact: false,
         text: o.text.clone(),
         structured: None,

@@ -19,6 +19,13 @@ impl<R: RuleSet> Solver<'_, R> {
         )
     }
 
+    /// Whether the defender must reach the goal when it can: in reflex play, and in
+    /// semi-reflex play (`semi-r`, self play binding the defender alone).
+    pub(super) fn defender_bound(&self) -> bool {
+        let family = self.battle_family();
+        family == Family::Reflex || (self.stip.family == Family::SelfPlay && self.stip.reflex)
+    }
+
     pub(super) fn battle_family(&self) -> Family {
         match self.stip.family {
             Family::SeriesSelf | Family::HelpSelf => Family::SelfPlay,
@@ -122,7 +129,10 @@ impl<R: RuleSet> Solver<'_, R> {
         // the defender forced to reach a goal that needs a check: settled faster than
         // it is looked up
         if family == Family::SelfPlay && left == 0 && self.goal_needs_check() {
-            return self.every_move_reaches_goal();
+            return match self.defender_bound() {
+                true => self.can_reach_goal(),
+                false => self.every_move_reaches_goal(),
+            };
         }
         if self.mating_unit_lost() {
             return false;
@@ -138,7 +148,7 @@ impl<R: RuleSet> Solver<'_, R> {
         let moves = self.legal();
         let loses = if moves.is_empty() {
             false
-        } else if family == Family::Reflex && self.some_move_reaches_goal(&moves) {
+        } else if self.defender_bound() && self.some_move_reaches_goal(&moves) {
             true
         } else {
             let mut all = true;
@@ -250,7 +260,7 @@ impl<R: RuleSet> Solver<'_, R> {
             self.give_back(moves);
             return None;
         }
-        if self.battle_family() == Family::Reflex && self.some_move_reaches_goal(&moves) {
+        if self.defender_bound() && self.some_move_reaches_goal(&moves) {
             self.give_back(moves);
             return Some(Vec::new());
         }

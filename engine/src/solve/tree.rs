@@ -117,7 +117,7 @@ impl<R: RuleSet> Solver<'_, R> {
         let mut out = Vec::new();
         let moves = self.legal();
         // in reflex play the defender must reach the goal when it can
-        let forced = family == Family::Reflex && self.some_move_reaches_goal(&moves);
+        let forced = self.defender_bound() && self.some_move_reaches_goal(&moves);
         // in self play its goal moves count when it has no other move
         let all_goal = family == Family::SelfPlay && self.every_move_reaches_goal();
         for d in &moves {
@@ -129,7 +129,7 @@ impl<R: RuleSet> Solver<'_, R> {
             // the defender's own goal moves are set play when it must play them
             let shown = if (forced || all_goal) && self.goal_after(d) {
                 Some(Vec::new())
-            } else if left == 0 || (family == Family::Reflex && forced) {
+            } else if left == 0 || forced {
                 None
             } else {
                 self.shortest_win(left).map(|len| {
@@ -190,7 +190,7 @@ impl<R: RuleSet> Solver<'_, R> {
         // in reflex play the defender must reach the goal when it can; in self play it
         // may have no other move
         let forced = match family {
-            Family::Reflex => self.can_reach_goal(),
+            _ if self.defender_bound() => self.can_reach_goal(),
             Family::SelfPlay => self.every_move_reaches_goal(),
             _ => false,
         };
