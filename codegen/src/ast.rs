@@ -198,6 +198,8 @@ pub struct ConditionDef {
     pub pawn_steps: Vec<Spanned<i64>>,
     /// `pawns never promote` statements.
     pub no_promotion: Vec<Span>,
+    /// `fairy pieces refused` statements.
+    pub fairy_refused: Vec<Span>,
     /// `exchange places with same walk [kings …]` statements: the statement, and the
     /// word after `kings`.
     pub exchanges: Vec<(Span, Option<Spanned<String>>)>,

@@ -385,6 +385,7 @@ impl Checker<'_> {
             strike,
             recolour_observed,
             incompatible: c.incompatible.iter().map(|n| n.node.clone()).collect(),
+            fairy_refused: self.fairy_refused(c),
             uses_last,
             examples,
         })

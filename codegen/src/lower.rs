@@ -45,6 +45,8 @@ pub struct Kind {
     /// A pawn on its first rank makes no move and observes nothing, unless a condition
     /// lets pawns step from there.
     pub idle_on_first_rank: bool,
+    /// One of the pieces of the orthodox game (`orthodox`): no fairy piece.
+    pub orthodox: bool,
     /// Promotion choice.
     pub promotion: PromotionChoice,
     /// The order the reference generates the moves in.
@@ -189,6 +191,8 @@ pub struct Condition {
     pub transfers_given: bool,
     /// The rule names of the conditions a problem may not combine with it.
     pub incompatible: Vec<String>,
+    /// `fairy pieces refused`: a problem with a unit of a kind not `orthodox` is refused.
+    pub fairy_refused: bool,
     /// Whether any of its truths looks at the last move.
     pub uses_last: bool,
     /// Worked examples.

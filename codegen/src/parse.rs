@@ -205,7 +205,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::german => "`german`",
         Rule::french => "`french`",
         Rule::definition => "`text \"…\"`",
-        Rule::flag => "`royal`, `pawn`, `castling_partner`, `unlettered` or `idle_on_first_rank`",
+        Rule::flag => "`royal`, `pawn`, `castling_partner`, `unlettered`, `idle_on_first_rank` or `orthodox`",
         Rule::promotion => "`promotion`",
         Rule::numbering => "`numbering`",
         Rule::promotes => "`promotes`",
@@ -273,6 +273,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::transmute => "`transmute mover|partner along CODES when …`",
         Rule::pawn_steps => "`pawns step up to N from first rank`",
         Rule::no_promotion => "`pawns never promote`",
+        Rule::fairy_refused => "`fairy pieces refused`",
         Rule::exchange => "`exchange places with same walk [kings included|excluded]`",
         Rule::recolour_observed => "`recolour observed by mover|checkers`",
         Rule::sq_expr | Rule::sq_term | Rule::sq_word => {
@@ -368,7 +369,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
     // Statements in the order a block is usually written; a keyword missing here is
     // grouped too, after these.
-    const ORDER: [&str; 33] = [
+    const ORDER: [&str; 35] = [
         "codes",
         "popeye",
         "german",
@@ -381,6 +382,7 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "castling_partner",
         "unlettered",
         "idle_on_first_rank",
+        "orthodox",
         "promotion",
         "promotes",
         "numbering",
@@ -393,6 +395,7 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "recolour",
         "transmute",
         "pawns",
+        "fairy",
         "exchange",
         "select",
         "check",
@@ -577,6 +580,7 @@ impl Ctx {
             transmute: vec![],
             pawn_steps: vec![],
             no_promotion: vec![],
+            fairy_refused: vec![],
             exchanges: vec![],
             select: vec![],
             check_from: vec![],
@@ -647,6 +651,7 @@ impl Ctx {
                     def.pawn_steps.push(Spanned::new(steps, span));
                 }
                 Rule::no_promotion => def.no_promotion.push(self.span(&stmt)),
+                Rule::fairy_refused => def.fairy_refused.push(self.span(&stmt)),
                 Rule::exchange => {
                     let span = self.span(&stmt);
                     let kings = stmt

@@ -313,6 +313,9 @@ pub struct KindInfo {
     pub castling_partner: bool,
     /// Moves of the unit are written without its code (the orthodox pawn: `e2-e4`).
     pub unlettered: bool,
+    /// One of the pieces of the orthodox game, no fairy piece (conditions that refuse
+    /// fairy pieces ask).
+    pub orthodox: bool,
     /// When pawns may promote to this kind.
     pub promotion: PromotionChoice,
     /// The order of its moves under MoveNumbers.

@@ -380,6 +380,26 @@ fn given_squares(c: &input::Condition) -> Bitboard {
     squares
 }
 
+/// A condition among `active` that refuses fairy pieces, with a unit of a kind that is
+/// not orthodox among `units`: what to say, at the condition's place.
+fn fairy_refused<R: RuleSet>(
+    active: &[(usize, &input::Condition)],
+    units: &[(Square, Piece)],
+) -> Option<(String, input::Place)> {
+    let &(i, c) = active
+        .iter()
+        .find(|(i, _)| R::CONDITIONS[*i].fairy_refused)?;
+    let (sq, unit) = units
+        .iter()
+        .find(|(_, p)| !R::KINDS[p.kind.index()].orthodox)?;
+    let message = format!(
+        "{} is not allowed with fairy pieces (the {} on {sq}; the reference refuses them too)",
+        R::CONDITIONS[i].names[0],
+        R::KINDS[unit.kind.index()].name
+    );
+    Some((message, c.at))
+}
+
 /// Sets up one twin: its setup (units, stipulation, conditions) under the problem's
 /// options, ready to be solved unless something keeps it from being solved.
 fn prepare<R: RuleSet + Default>(
@@ -423,6 +443,11 @@ fn prepare<R: RuleSet + Default>(
     if let Err((e, asker)) = conditions::combinable::<R>(&indices) {
         result.outcome = Err(e);
         result.unsolved_at = active.iter().find(|(i, _)| *i == asker).map(|(_, c)| c.at);
+        return Prepared { result, play: None };
+    }
+    if let Some((e, at)) = fairy_refused::<R>(&active, &setup.units) {
+        result.outcome = Err(e);
+        result.unsolved_at = Some(at);
         return Prepared { result, play: None };
     }
     if let Err(e) = conditions::options_have_a_base::<R>(&indices) {

@@ -63,6 +63,9 @@ pub struct ConditionInfo {
     /// The rule names of the conditions a problem may not combine with it (`incompatible
     /// with …`; the reference refuses the combination too).
     pub incompatible: &'static [&'static str],
+    /// Whether a problem with a unit of a kind that is not orthodox is refused (`fairy
+    /// pieces refused`; the reference refuses it too).
+    pub fairy_refused: bool,
     /// Whether its rebirth says royal units are reborn (`Some(true)`), or not; `None`
     /// when it does not say (an option keeping the base's).
     pub kings_reborn: Option<bool>,

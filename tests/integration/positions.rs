@@ -1,7 +1,8 @@
 //! Bad positions and what fairyforge cannot solve, said plainly at the place they are
 //! written (`file:line:col` on stderr), as errors that keep the problem from being solved
 //! or warnings where the reference solves it all the same; in JSON a refused problem is
-//! an error object. The problem after it in the file is solved in every case.
+//! an error object; a condition refusing fairy pieces names one. The problem after it
+//! in the file is solved in every case.
 
 use crate::common;
 
@@ -108,4 +109,21 @@ fn unknown_codes_and_unsupported_stipulations_are_errors_at_their_place() {
         (Some(3), Some(13))
     );
     assert!(docs[0]["error"].as_str().unwrap().contains("not supported"));
+}
+
+#[test]
+fn a_condition_refusing_fairy_pieces_names_one_at_the_conditions_place() {
+    let first = "Condition EinsteinChess\nPieces White Ke1 Ge4 Black Ke8\nStipulation #1\n";
+    let (_, stderr, ok) = run("einstein-fairy", first, &[]);
+    assert!(!ok);
+    assert!(
+        stderr.contains(
+            ".inp:2:11: error: EinsteinChess is not allowed with fairy pieces (the \
+             Grasshopper on e4"
+        ),
+        "{stderr}"
+    );
+    let orthodox = "Condition EinsteinChess\nPieces White Ke1 Qe4 Black Ke8\nStipulation #1\n";
+    let (_, stderr, ok) = run("einstein-orthodox", orthodox, &[]);
+    assert!(ok, "{stderr}");
 }

@@ -140,6 +140,18 @@ impl Checker<'_> {
         }
     }
 
+    /// `fairy pieces refused`: at most once; whether the condition says it.
+    pub(super) fn fairy_refused(&mut self, c: &ast::ConditionDef) -> bool {
+        if let Some(&extra) = c.fairy_refused.get(1) {
+            self.error(
+                extra,
+                "a condition says `fairy pieces refused` at most once",
+                "remove this `fairy pieces refused`",
+            );
+        }
+        !c.fairy_refused.is_empty()
+    }
+
     /// `pawns never promote`: at most once; whether the condition says it.
     pub(super) fn no_promotion(&mut self, c: &ast::ConditionDef) -> bool {
         if let Some(&extra) = c.no_promotion.get(1) {

@@ -78,6 +78,7 @@ impl Checker<'_> {
             castling_partner: flag("castling_partner"),
             unlettered: flag("unlettered"),
             idle_on_first_rank,
+            orthodox: flag("orthodox"),
             promotion,
             numbering,
             promotes_to: Vec::new(),

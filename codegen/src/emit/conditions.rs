@@ -297,6 +297,7 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
             let (rebirth, option) = (c.rebirth.is_some(), c.option);
             let lends_walks = c.walk_lent.is_some();
             let incompatible = &c.incompatible;
+            let fairy_refused = c.fairy_refused;
             let r = c.rebirth.as_ref();
             let kings_reborn = match r.and_then(|r| r.kings) {
                 Some(k) => quote!(Some(#k)),
@@ -332,6 +333,7 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                     source: #source, side: #side, selects: #selects, moves_only: #moves_only,
                     rebirth: #rebirth, option: #option, lends_walks: #lends_walks,
                     asks_observers: #asks_observers, incompatible: &[#(#incompatible),*],
+                    fairy_refused: #fairy_refused,
                     kings_reborn: #kings_reborn,
                     clones: #clones,
                     reborn_before: #reborn_before,

@@ -30,6 +30,7 @@ pub fn info(k: &Kind) -> TokenStream {
         pawn,
         castling_partner,
         unlettered,
+        orthodox,
         ..
     } = k;
     let captures = k.clauses.iter().any(|c| c.mode.captures());
@@ -55,6 +56,7 @@ pub fn info(k: &Kind) -> TokenStream {
             borrows: #borrows,
             castling_partner: #castling_partner,
             unlettered: #unlettered,
+            orthodox: #orthodox,
             promotion: #promotion,
             numbering: #numbering,
             promotes_to: &[#(Kind(#promotes_to)),*],
