@@ -421,16 +421,11 @@ impl<R: RuleSet> Position<R> {
             return false;
         }
         // (units that borrow their walks, Orphans, take nothing en passant)
-        let takers = self.board.movable_by(by) & !self.board.of_kinds(R::BORROWING);
-        let mut moves = MoveList::new();
-        takers.into_iter().any(|from| {
-            moves.clear();
-            self.rules
-                .generate(self, from, self.board.unit(from), by, &mut moves);
-            moves
-                .iter()
-                .any(|m| m.kind == MoveKind::EnPassant && m.capture_at == target)
-        })
+        let kinds = self.board.kinds_present();
+        kinds
+            .iter()
+            .filter(|&k| !R::BORROWING.contains(k))
+            .any(|k| crate::measure::takes_en_passant(&self.rules, self, target, by, k))
     }
 
     /// Whether `side` observes `target` (a unit of `side` could capture there): by the
