@@ -207,8 +207,9 @@ pub struct ConditionDef {
     pub select: Vec<(Spanned<String>, Spanned<String>)>,
     /// `check from …` statements (the word after `from`).
     pub check_from: Vec<Spanned<String>>,
-    /// `after capture move as …` statements (the word after `as`).
-    pub legs: Vec<Spanned<String>>,
+    /// `after|before capture move as …` statements (`after` or `before`, the word after
+    /// `as`).
+    pub legs: Vec<(Spanned<String>, Spanned<String>)>,
     /// `move as WHOM PLACE` statements (`friend behind`, `enemy ahead`, …).
     pub lends: Vec<(Spanned<String>, Spanned<String>)>,
     /// `after capture ACTION unit of SIDE like captured [neutrals included] [as

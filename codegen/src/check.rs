@@ -304,7 +304,9 @@ impl Checker<'_> {
                     }
                 });
         let checks_from_both = self.check_from(c, option);
-        let leg_after_capture = self.leg(c) && !option;
+        let leg = self.leg(c).filter(|_| !option);
+        let leg_after_capture = leg == Some(false);
+        let leg_before_capture = leg == Some(true);
         let walk_lent = self.lend(c).filter(|_| !option);
         let (holes_given, holes_left) = self.holes(c);
         let (holes_given, holes_left) = (holes_given && !option, holes_left && !option);
@@ -318,7 +320,7 @@ impl Checker<'_> {
             && strike.is_none()
             && recolour_observed.is_none()
             && !checks_from_both
-            && !leg_after_capture
+            && leg.is_none()
             && walk_lent.is_none()
             && paralyse.is_empty()
             && forbid.is_empty()
@@ -338,7 +340,7 @@ impl Checker<'_> {
                 c.name.span,
                 format!("the condition `{}` does nothing", c.name.node),
                 "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `transmute`, `select`, \
-                 `check from`, `after capture move`, `after capture remove`, `move as friend`, \
+                 `check from`, `after|before capture move`, `after capture remove`, `move as friend`, \
                  `holes at`, `transfer`, `recolour observed`, `exchange places` or `pawns …` \
                  statement",
             );
@@ -378,6 +380,7 @@ impl Checker<'_> {
             select,
             checks_from_both,
             leg_after_capture,
+            leg_before_capture,
             walk_lent,
             holes_given,
             holes_left,
@@ -423,29 +426,26 @@ impl Checker<'_> {
         !option
     }
 
-    /// `after capture move as captured`: at most one, naming `captured`; whether the
-    /// condition says it.
-    fn leg(&mut self, c: &ast::ConditionDef) -> bool {
-        if let Some(extra) = c.legs.get(1) {
+    /// `after|before capture move as captured`: at most one, naming `captured`; whether
+    /// the condition says it, and whether the leg comes `before` the capture.
+    fn leg(&mut self, c: &ast::ConditionDef) -> Option<bool> {
+        if let Some((extra, _)) = c.legs.get(1) {
             self.error(
                 extra.span,
-                "a condition says `after capture move` at most once",
-                "remove this `after capture move`",
+                "a condition says `after|before capture move` at most once",
+                "remove this statement",
             );
         }
-        let Some(word) = c.legs.first() else {
-            return false;
-        };
+        let (when, word) = c.legs.first()?;
         if word.node != "captured" {
             self.error(
                 word.span,
-                format!("unknown `after capture move as {}`", word.node),
-                "expected `after capture move as captured`: the capturer moves on as the \
-                 unit it took",
+                format!("unknown `{} capture move as {}`", when.node, word.node),
+                "expected `move as captured`: the capturer moves as the unit it takes",
             );
-            return false;
+            return None;
         }
-        true
+        Some(when.node == "before")
     }
 
     /// `holes at given|departure`: each at most once, `given` only with `params

@@ -172,6 +172,10 @@ pub struct Condition {
     /// `after capture move as captured`: a capture goes on at once with a quiet move by
     /// the captured unit's walk, for the captured unit's side.
     pub leg_after_capture: bool,
+    /// `before capture move as captured`: a capture is made from where a quiet move by
+    /// the captured unit's walk, for the captured unit's side, first led the capturer;
+    /// a unit observes as it so captures.
+    pub leg_before_capture: bool,
     /// `move as friend|enemy behind|ahead|beside`: a unit moves, captures and observes
     /// by the walk of the unit standing next to it there.
     pub walk_lent: Option<Lend>,

@@ -260,7 +260,8 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::when_word => "`when`",
         Rule::select => "`select first|max|min by …`",
         Rule::check_from => "`check from both`",
-        Rule::leg => "`after capture move as captured`",
+        Rule::leg => "`after|before capture move as captured`",
+        Rule::leg_when => "`after` or `before`",
         Rule::lend => "`move as friend|enemy behind|ahead|beside`",
         Rule::holes => "`holes at given|departure`",
         Rule::transfer => "`transfer mover from given to given`",
@@ -670,9 +671,12 @@ impl Ctx {
                 Rule::check_from => def
                     .check_from
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),
-                Rule::leg => def
-                    .legs
-                    .push(self.spanned(&stmt.into_inner().next().expect("word"))),
+                Rule::leg => {
+                    let mut it = stmt.into_inner();
+                    let when = self.spanned(&it.next().expect("when"));
+                    let word = self.spanned(&it.next().expect("word"));
+                    def.legs.push((when, word));
+                }
                 Rule::lend => {
                     let mut it = stmt.into_inner();
                     let whom = self.spanned(&it.next().expect("whom"));

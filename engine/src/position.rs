@@ -18,10 +18,12 @@ use crate::square::Square;
 mod after;
 mod borrow;
 pub mod exchange;
+mod lead;
 mod legs;
 mod lent;
 mod mars;
 mod observed;
+mod spare;
 mod strike;
 mod transfer;
 
@@ -57,6 +59,13 @@ impl Castling {
     pub fn long(self, side: Side) -> bool {
         let need = Castling::bits(side, Castling::ROYAL | Castling::LONG);
         self.0 & need == need
+    }
+
+    /// Whether the castling partner of `side` on the short (`short`) or long wing still
+    /// stands unmoved on its corner, whatever the royal unit did.
+    #[inline]
+    pub fn partner_unmoved(self, side: Side, short: bool) -> bool {
+        self.0 & Castling::partner(side, short) != 0
     }
 
     /// Marks the royal unit of `side` as unmoved on its castling square: a partner reborn
@@ -429,9 +438,13 @@ impl<R: RuleSet> Position<R> {
     }
 
     /// Whether `side` observes `target` (a unit of `side` could capture there): by the
-    /// walks the units move by, lent ones included ([`RuleSet::walk_lent_from`]).
+    /// walks the units move by, lent ones included ([`RuleSet::walk_lent_from`]), after
+    /// a first leg where captures need one ([`RuleSet::leads_captures`]).
     #[inline]
     pub fn observes(&self, target: Square, side: Side) -> bool {
+        if self.rules.leads_captures(side) {
+            return self.observes_after_lead(target, side);
+        }
         if let Some(how) = self.rules.moves_from_rebirth(side) {
             return self.observes_from_rebirth(target, side, how);
         }
@@ -560,6 +573,9 @@ impl<R: RuleSet> Position<R> {
         }
         if let Some(kings) = self.rules.exchanges(side) {
             self.push_exchanges(side, kings, out);
+        }
+        if self.rules.leads_captures(side) {
+            self.lead_captures(side, out);
         }
         if self.rules.continues_captures(side) {
             self.continue_captures(side, out);

@@ -225,6 +225,16 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
         false
     }
 
+    /// Phase 1, a capture's first leg: whether an active condition makes every capture
+    /// of `side` be made from where a quiet move by the captured unit's walk, for the
+    /// captured unit's side, first led the capturer (`before capture move as captured`,
+    /// Make&Take chess; see [`Position::pseudo_moves`]). A unit observes as it so
+    /// captures.
+    #[inline(always)]
+    fn leads_captures(&self, _side: Side) -> bool {
+        false
+    }
+
     /// The holes every position starts with: the squares given to the active conditions
     /// that make them holes (`holes at given`, the condition Hole). A hole is off the
     /// board for every walk.

@@ -30,7 +30,11 @@ impl Checker<'_> {
         misplaced.extend(c.forbid.iter().map(|f| (f.when.span, "forbid")));
         misplaced.extend(c.select.iter().map(|(how, _)| (how.span, "select")));
         misplaced.extend(c.check_from.iter().map(|w| (w.span, "check from")));
-        misplaced.extend(c.legs.iter().map(|w| (w.span, "after capture move")));
+        misplaced.extend(
+            c.legs
+                .iter()
+                .map(|(w, _)| (w.span, "after|before capture move")),
+        );
         misplaced.extend(c.lends.iter().map(|(w, _)| (w.span, "move as")));
         misplaced.extend(c.holes.iter().map(|w| (w.span, "holes at")));
         misplaced.extend(c.transfers.iter().map(|[w, ..]| (w.span, "transfer")));

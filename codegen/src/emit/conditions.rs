@@ -807,12 +807,14 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             || !c.forbid.is_empty()
             || c.checks_from_both
             || c.walk_lent.is_some()
+            || c.leg_before_capture
             || c.transfers_given
             || judges_observation(c.rebirth.as_ref())
             || c.rebirth.as_ref().is_some_and(|r| r.before.is_some())
     });
     let both_check = any_active(rules, |c| c.checks_from_both);
     let continuing = any_active_for(rules, |c| c.leg_after_capture);
+    let leading = any_active_for(rules, |c| c.leg_before_capture);
     let lending = rules.conditions.iter().enumerate().filter_map(|(i, c)| {
         let lend = c.walk_lent.as_ref()?;
         let enemy = lend.enemy;
@@ -965,6 +967,12 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         fn continues_captures(&self, side: Side) -> bool {
             let _ = side;
             #continuing
+        }
+
+        #[inline(always)]
+        fn leads_captures(&self, side: Side) -> bool {
+            let _ = side;
+            #leading
         }
 
         #[inline(always)]

@@ -16,14 +16,6 @@ use crate::piece::{Piece, Side};
 use crate::rebirth::FromRebirth;
 use crate::rules::RuleSet;
 use crate::square::Square;
-use std::any::Any;
-use std::cell::RefCell;
-
-thread_local! {
-    /// A position kept for the observation test, which moves a unit on a copy of the
-    /// board (the test reads a position it may not change), with its move list.
-    static SPARE: RefCell<Option<(Box<dyn Any>, MoveList)>> = const { RefCell::new(None) };
-}
 
 impl<R: RuleSet> Position<R> {
     /// Pushes onto `out` the moves of `piece` on `from` when `side` moves it and each
@@ -245,19 +237,7 @@ impl<R: RuleSet> Position<R> {
         };
         // the arrivals of the captures on `target` (several for a locust), found on the
         // spare position; the filter runs once it is put back, since it may ask again
-        let arrivals: Vec<Square> = SPARE.with(|cell| {
-            let mut slot = cell.borrow_mut();
-            let fresh = !slot
-                .as_ref()
-                .is_some_and(|(spare, _)| spare.is::<Position<R>>());
-            if fresh {
-                *slot = Some((Box::new(self.clone()), MoveList::new()));
-            }
-            let (spare, moves) = slot.as_mut().expect("a spare position");
-            let spare = spare
-                .downcast_mut::<Position<R>>()
-                .expect("of this rule set");
-            self.copy_into(spare);
+        let arrivals: Vec<Square> = self.on_spare(|spare, moves| {
             let unit = spare.board.take_hashing::<false>(from);
             spare.board.put_hashing::<false>(reborn, unit);
             // a unit of the other side on the target, so that the walk's captures show
@@ -289,20 +269,6 @@ impl<R: RuleSet> Position<R> {
                     .rules
                     .observation_ok(self, from, piece, target, to, side)
         })
-    }
-
-    /// Makes `spare` this position as moves are generated in it: board, side, rights,
-    /// rules and promotion choices (not the history).
-    fn copy_into(&self, spare: &mut Position<R>) {
-        spare.board.clone_from(&self.board);
-        spare.side = self.side;
-        spare.castling = self.castling;
-        spare.ep = self.ep;
-        spare.rules.clone_from(&self.rules);
-        spare.royal_kinds.clone_from(&self.royal_kinds);
-        spare.promotions.clone_from(&self.promotions);
-        spare.own_promotions.clone_from(&self.own_promotions);
-        spare.exclusive = self.exclusive;
     }
 }
 
