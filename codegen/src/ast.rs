@@ -207,6 +207,8 @@ pub struct ConditionDef {
     pub select: Vec<(Spanned<String>, Spanned<String>)>,
     /// `check from …` statements (the word after `from`).
     pub check_from: Vec<Spanned<String>>,
+    /// `check when flights above given` statements.
+    pub check_flights: Vec<Span>,
     /// `after|before capture move as …` statements (`after` or `before`, the word after
     /// `as`).
     pub legs: Vec<(Spanned<String>, Spanned<String>)>,

@@ -17,6 +17,7 @@ mod truth;
 use crate::ast::{self, Spanned};
 use crate::diagnostic::{line_col, Diagnostic, Diagnostics, SourceFile, Span};
 use crate::lower;
+use fairyforge_vocab::Param;
 use std::collections::HashMap;
 use truth::{uses_last, Place};
 
@@ -93,9 +94,19 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
         .filter(|c| c.params.iter().any(|p| p.node == "squares"))
         .flat_map(|c| c.names.iter().map(|n| normal_name(&n.node)))
         .collect();
+    // and those it may write numbers after (`SAT 1 2`)
+    let with_numbers: Vec<String> = all_conditions
+        .iter()
+        .filter(|c| c.params.iter().any(|p| p.node == "side_numbers"))
+        .flat_map(|c| c.names.iter().map(|n| normal_name(&n.node)))
+        .collect();
     for ex in examples {
         if let Some(c) = &ex.conditions {
-            if !spelled(&normal_name(&c.node), &known, &with_squares) {
+            if !spelled(
+                &normal_name(&c.node),
+                &known,
+                [&with_squares, &with_numbers],
+            ) {
                 cx.error(
                     c.span,
                     format!("unknown condition `{}` in an example", c.node.trim()),
@@ -118,7 +129,7 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
 /// Whether `text` is a run of names of `known`, each the longest that fits (a condition,
 /// or a base followed by its options: `circe diametral`), a name of `with_squares`
 /// followed by its squares (`magicsquares d4e5`).
-fn spelled(text: &str, known: &[String], with_squares: &[String]) -> bool {
+fn spelled(text: &str, known: &[String], [with_squares, with_numbers]: [&[String]; 2]) -> bool {
     let words: Vec<&str> = text.split(' ').collect();
     let mut at = 0;
     while at < words.len() {
@@ -131,6 +142,17 @@ fn spelled(text: &str, known: &[String], with_squares: &[String]) -> bool {
                     return false;
                 }
                 at = end + 1;
+            }
+            Some(end) if with_numbers.contains(&words[at..end].join(" ")) => {
+                at = end;
+                for _ in 0..2 {
+                    if words
+                        .get(at)
+                        .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()))
+                    {
+                        at += 1;
+                    }
+                }
             }
             Some(end) => at = end,
             None => return false,
@@ -209,7 +231,7 @@ impl Checker<'_> {
             }
         };
         let params = self.params(&c.params);
-        self.squares_given = params.contains(&fairyforge_vocab::Param::Squares);
+        self.squares_given = params.contains(&Param::Squares);
         let side = c.side.as_ref().map(|s| (s.node.as_str(), s.span));
         let defender = matches!(side, Some(("defender", _)));
         let white_only = match side {
@@ -304,6 +326,7 @@ impl Checker<'_> {
                     }
                 });
         let checks_from_both = self.check_from(c, option);
+        let check_by_flights = !option && self.check_flights(c, &params);
         let leg = self.leg(c).filter(|_| !option);
         let leg_after_capture = leg == Some(false);
         let leg_before_capture = leg == Some(true);
@@ -320,6 +343,7 @@ impl Checker<'_> {
             && strike.is_none()
             && recolour_observed.is_none()
             && !checks_from_both
+            && !check_by_flights
             && leg.is_none()
             && walk_lent.is_none()
             && paralyse.is_empty()
@@ -340,7 +364,7 @@ impl Checker<'_> {
                 c.name.span,
                 format!("the condition `{}` does nothing", c.name.node),
                 "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `transmute`, `select`, \
-                 `check from`, `after|before capture move`, `after capture remove`, `move as friend`, \
+                 `check from`, `check when flights`, `after|before capture move`, `after capture remove`, `move as friend`, \
                  `holes at`, `transfer`, `recolour observed`, `exchange places` or `pawns …` \
                  statement",
             );
@@ -379,6 +403,7 @@ impl Checker<'_> {
             exchanges,
             select,
             checks_from_both,
+            check_by_flights,
             leg_after_capture,
             leg_before_capture,
             walk_lent,
@@ -392,6 +417,30 @@ impl Checker<'_> {
             uses_last,
             examples,
         })
+    }
+
+    /// `check when flights above given`: at most one, in a condition that reads its
+    /// numbers (`params side_numbers`); whether the condition says it.
+    fn check_flights(&mut self, c: &ast::ConditionDef, params: &[Param]) -> bool {
+        if let Some(&extra) = c.check_flights.get(1) {
+            self.error(
+                extra,
+                "a condition says `check when flights` at most once",
+                "remove this statement",
+            );
+        }
+        let Some(&span) = c.check_flights.first() else {
+            return false;
+        };
+        if !params.contains(&Param::SideNumbers) {
+            self.error(
+                span,
+                "`check when flights above given` needs the numbers a problem gives",
+                "declare them with `params side_numbers`",
+            );
+            return false;
+        }
+        true
     }
 
     /// `check from both`: at most one, naming `both`, binding both sides (no `side`);

@@ -67,11 +67,14 @@ pub fn emit(rules: &Rules) -> TokenStream {
             /// The squares a problem gave after the name of each condition that reads
             /// squares (`params squares`), by its slot.
             squares: [Bitboard; #square_slots],
+            /// The numbers, White's and Black's, a problem gave after the name of the
+            /// condition in force that reads them (`params side_numbers`).
+            numbers: [u32; 2],
         }
 
         impl Default for Rules {
             fn default() -> Self {
-                Rules { active: [0; #active_words], defender: None, squares: [Bitboard::EMPTY; #square_slots] }
+                Rules { active: [0; #active_words], defender: None, squares: [Bitboard::EMPTY; #square_slots], numbers: [0; 2] }
             }
         }
 

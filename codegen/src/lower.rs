@@ -169,6 +169,9 @@ pub struct Condition {
     pub select: Option<Select>,
     /// `check from both`: a royal unit is in check from the units of its own side too.
     pub checks_from_both: bool,
+    /// `check when flights above given`: a royal unit is in check when it has more
+    /// flights than the number the problem gives for its side (`params side_numbers`).
+    pub check_by_flights: bool,
     /// `after capture move as captured`: a capture goes on at once with a quiet move by
     /// the captured unit's walk, for the captured unit's side.
     pub leg_after_capture: bool,

@@ -260,6 +260,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::when_word => "`when`",
         Rule::select => "`select first|max|min by …`",
         Rule::check_from => "`check from both`",
+        Rule::check_flights => "`check when flights above given`",
         Rule::leg => "`after|before capture move as captured`",
         Rule::leg_when => "`after` or `before`",
         Rule::lend => "`move as friend|enemy behind|ahead|beside`",
@@ -585,6 +586,7 @@ impl Ctx {
             exchanges: vec![],
             select: vec![],
             check_from: vec![],
+            check_flights: vec![],
             legs: vec![],
             lends: vec![],
             holes: vec![],
@@ -668,6 +670,7 @@ impl Ctx {
                     let by = self.spanned(&it.next().expect("by"));
                     def.select.push((how, by));
                 }
+                Rule::check_flights => def.check_flights.push(self.span(&stmt)),
                 Rule::check_from => def
                     .check_from
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),

@@ -18,6 +18,7 @@ use crate::square::Square;
 mod after;
 mod borrow;
 pub mod exchange;
+mod flights;
 mod lead;
 mod legs;
 mod lent;
@@ -409,10 +410,34 @@ impl<R: RuleSet> Position<R> {
         royals & self.board.movable_by(side)
     }
 
-    /// Whether `side` has a royal unit observed by the other side (or by its own side
-    /// too, when a condition says so: [`RuleSet::checks_from_both_sides`]).
+    /// Whether `side` is in check: has a royal unit observed by the other side (or by
+    /// its own side too, when a condition says so: [`RuleSet::checks_from_both_sides`]),
+    /// or, under a condition that checks by flights ([`RuleSet::check_by_flights`]), a
+    /// royal unit with flights.
     #[inline]
     pub fn in_check(&self, side: Side) -> bool {
+        if let Some(given) = self.rules.check_by_flights() {
+            return match self.royal_squares(side).first() {
+                Some(sq) => self.flight_check(side, given, sq, sq),
+                None => false,
+            };
+        }
+        self.observed_check(side)
+    }
+
+    /// Whether the royal unit of `side` on `from` would be in check on `at` (castling's
+    /// tests of its home square and its passage).
+    fn checked_on(&self, side: Side, from: Square, at: Square) -> bool {
+        match self.rules.check_by_flights() {
+            Some(given) => self.flight_check(side, given, from, at),
+            None => self.observes(at, side.opponent()),
+        }
+    }
+
+    /// Whether `side` has a royal unit observed: by the other side, or by its own too
+    /// when a condition says so.
+    #[inline]
+    fn observed_check(&self, side: Side) -> bool {
         let by = side.opponent();
         let both = self.rules.checks_from_both_sides();
         self.royal_squares(side).any(|sq| {
@@ -495,7 +520,6 @@ impl<R: RuleSet> Position<R> {
         }
         let rank = side.relative_rank(0);
         let at = |file: i8| Square::from_coords(file, rank).expect("first rank");
-        let enemy = side.opponent();
         let wings = [
             (
                 self.castling.short(side),
@@ -531,10 +555,10 @@ impl<R: RuleSet> Position<R> {
             }
             // the royal unit may not castle out of check nor over an observed square;
             // its arrival is judged by legality, like any move's
-            if *home_observed.get_or_insert_with(|| self.observes(from, enemy)) {
+            if *home_observed.get_or_insert_with(|| self.checked_on(side, from, from)) {
                 return;
             }
-            if self.observes(at(partner_to), enemy) {
+            if self.checked_on(side, from, at(partner_to)) {
                 continue;
             }
             let way = (at(corner), at(partner_to));

@@ -380,6 +380,17 @@ fn given_squares(c: &input::Condition) -> Bitboard {
     squares
 }
 
+/// The numbers a condition was written with, White's and Black's (`SAT 1 2`): none is
+/// 0 for both, one is for both.
+fn given_numbers(c: &input::Condition) -> [u32; 2] {
+    let mut numbers = c.params.iter().filter_map(|p| match p {
+        input::ConditionParam::Number(n) => Some(*n),
+        _ => None,
+    });
+    let white = numbers.next().unwrap_or(0);
+    [white, numbers.next().unwrap_or(white)]
+}
+
 /// A condition among `active` that refuses fairy pieces, with a unit of a kind that is
 /// not orthodox among `units`: what to say, at the condition's place.
 fn fairy_refused<R: RuleSet>(
@@ -429,6 +440,7 @@ fn prepare<R: RuleSet + Default>(
                 for i in found {
                     rules.activate(i);
                     rules.set_squares(i, given_squares(c));
+                    rules.set_numbers(i, given_numbers(c));
                     active.push((i, c));
                 }
             }

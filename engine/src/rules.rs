@@ -212,6 +212,19 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// Called before solving, after [`RuleSet::activate`]; the default keeps none.
     fn set_squares(&mut self, _condition: usize, _squares: Bitboard) {}
 
+    /// Gives the condition with index `condition` the numbers a problem writes after its
+    /// name, White's and Black's (`SAT 1 2`), for a condition that reads them (`params
+    /// side_numbers`). Called before solving, after [`RuleSet::activate`].
+    fn set_numbers(&mut self, _condition: usize, _numbers: [u32; 2]) {}
+
+    /// When an active condition makes a royal unit in check by its flights (`check when
+    /// flights above given`, SAT), the numbers given for White and Black; see
+    /// [`Position::in_check`].
+    #[inline(always)]
+    fn check_by_flights(&self) -> Option<[u32; 2]> {
+        None
+    }
+
     /// Sets the defending side of the play (the side in Black's role of the phase solved),
     /// which conditions written `side defender` bind.
     fn set_defender(&mut self, side: Side);

@@ -132,6 +132,9 @@ vocabulary! {
         Walks => "walks",
         /// A number (`RoleExchange 3`).
         Number => "number",
+        /// Up to two numbers, White's then Black's (`SAT 1 2`): none is 0 for both, one
+        /// is for both.
+        SideNumbers => "side_numbers",
     }
 }
 

@@ -30,6 +30,7 @@ impl Checker<'_> {
         misplaced.extend(c.forbid.iter().map(|f| (f.when.span, "forbid")));
         misplaced.extend(c.select.iter().map(|(how, _)| (how.span, "select")));
         misplaced.extend(c.check_from.iter().map(|w| (w.span, "check from")));
+        misplaced.extend(c.check_flights.iter().map(|&s| (s, "check when flights")));
         misplaced.extend(
             c.legs
                 .iter()

@@ -114,7 +114,9 @@ impl Checker<'_> {
                 );
                 None
             }
-            Some((val, _)) if of_capture(&val) && place != Place::Captures => {
+            Some((val, _))
+                if of_capture(&val) && !matches!(place, Place::Captures | Place::MoveOnly) =>
+            {
                 let word = self.text(v.span);
                 self.error(
                     v.span,

@@ -806,6 +806,7 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         !c.paralyse.is_empty()
             || !c.forbid.is_empty()
             || c.checks_from_both
+            || c.check_by_flights
             || c.walk_lent.is_some()
             || c.leg_before_capture
             || c.transfers_given
@@ -813,6 +814,22 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             || c.rebirth.as_ref().is_some_and(|r| r.before.is_some())
     });
     let both_check = any_active(rules, |c| c.checks_from_both);
+    let by_flights = any_active(rules, |c| c.check_by_flights);
+    let reads_numbers: Vec<usize> = rules
+        .conditions
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.params.contains(&Param::SideNumbers))
+        .map(|(i, _)| i)
+        .collect();
+    let set_numbers = match reads_numbers.is_empty() {
+        true => quote!(let _ = (condition, numbers);),
+        false => quote! {
+            if matches!(condition, #(#reads_numbers)|*) {
+                self.numbers = numbers;
+            }
+        },
+    };
     let continuing = any_active_for(rules, |c| c.leg_after_capture);
     let leading = any_active_for(rules, |c| c.leg_before_capture);
     let lending = rules.conditions.iter().enumerate().filter_map(|(i, c)| {
@@ -881,6 +898,15 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
 
         fn set_defender(&mut self, side: Side) {
             self.defender = Some(side);
+        }
+
+        fn set_numbers(&mut self, condition: usize, numbers: [u32; 2]) {
+            #set_numbers
+        }
+
+        #[inline(always)]
+        fn check_by_flights(&self) -> Option<[u32; 2]> {
+            (#by_flights).then_some(self.numbers)
         }
 
         fn set_squares(&mut self, condition: usize, squares: Bitboard) {

@@ -383,6 +383,11 @@ fn read_by_rule(found: Found<'_>) -> Result<Reading<'_>, InputError> {
             Param::Squares => p.squares(None)?,
             Param::Walks => p.walks(true)?,
             Param::Number => p.required_number()?,
+            Param::SideNumbers => {
+                if p.whole_number() {
+                    p.whole_number();
+                }
+            }
         }
     }
     let (params, next) = (p.params, p.tok);
@@ -782,6 +787,17 @@ impl<'a, 'c> Params<'a, 'c> {
     fn number(&mut self, max: u32) -> bool {
         match leading_number(self.tok.text) {
             Some((n, _)) if n <= max => {
+                self.params.push(ConditionParam::Number(n));
+                self.advance().is_ok()
+            }
+            _ => false,
+        }
+    }
+
+    /// An optional number written as a token of its own (`SAT 1 2`).
+    fn whole_number(&mut self) -> bool {
+        match leading_number(self.tok.text) {
+            Some((n, len)) if len == self.tok.text.len() => {
                 self.params.push(ConditionParam::Number(n));
                 self.advance().is_ok()
             }

@@ -16,11 +16,14 @@ thread_local! {
 
 impl<R: RuleSet> Position<R> {
     /// Runs `f` on a copy of this position as moves are generated in it, with an empty
-    /// move list. `f` must not ask for the spare again: a castling generated on it asks
-    /// whether squares are observed, so a caller that may meet one takes the rights away.
+    /// move list. A test run on the spare that needs one itself (a check by flights
+    /// asking whether a unit observes after its first leg) gets a fresh copy.
     pub(super) fn on_spare<T>(&self, f: impl FnOnce(&mut Position<R>, &mut MoveList) -> T) -> T {
         SPARE.with(|cell| {
-            let mut slot = cell.borrow_mut();
+            let Ok(mut slot) = cell.try_borrow_mut() else {
+                let mut fresh = self.clone();
+                return f(&mut fresh, &mut MoveList::new());
+            };
             let fresh = !slot
                 .as_ref()
                 .is_some_and(|(spare, _)| spare.is::<Position<R>>());
