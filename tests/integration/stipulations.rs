@@ -6,7 +6,7 @@
 //! last position allows both; help-reflex play (`hr`) ends wherever a side can mate;
 //! semi-reflex play (`semi-r`) binds the defender alone to reach the goal when it can.
 //! Set play of help play that White begins shows White's skipped move as `1...  ...`;
-//! `exact-` play seeks no shorter solutions. Structured stipulations (`SStipulation`)
+//! `exact-` play seeks no shorter solutions, in direct play too. Structured stipulations (`SStipulation`)
 //! solve as their basic families, as help play followed by a battle branch, or as one
 //! attacking move and its defence before a direct branch, a constraint `{goal}` binding
 //! each defence. A side without a king that cannot move is stalemated.
@@ -146,6 +146,36 @@ fn exact_help_play_seeks_no_shorter_solution() {
     assert!(!exact_lines.contains(&short), "{exact}");
     assert_eq!(exact_lines.len(), 11, "{exact}");
     assert!(exact_lines.iter().all(|l| l.contains("  2.")), "{exact}");
+}
+
+#[test]
+fn exact_direct_play_mates_on_the_last_move_alone() {
+    // H. Bäcker (Circe): the pawn promotes to a queen for exact-#1, a rook for exact-#2,
+    // a bishop for exact-#3 and a knight for exact-#4; each shorter mate is no solution
+    let problem = |stipulation: &str| {
+        format!(
+            "BeginProblem\nStipulation {stipulation}\nCondition Circe\nPieces\n\
+             White Sb8 Pd7 Pa4 Pc4 Pg4 Pf2 Kf6\n\
+             Black Sb7 Pc7 Pc6 Pc5 Pa5 Pg5 Pf3 Kd6\nEndProblem\n"
+        )
+    };
+    for (n, key) in [
+        (1, "1.d7-d8=Q #"),
+        (2, "1.d7-d8=R +"),
+        (3, "1.d7-d8=B"),
+        (4, "1.d7-d8=S"),
+    ] {
+        let out = solve(&format!("exact-{n}"), &problem(&format!("exact-#{n}")));
+        let keys: Vec<&str> = out
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("1.") && l.ends_with('!'))
+            .collect();
+        assert_eq!(keys, [format!("{key} !")], "exact-#{n}: {out}");
+    }
+    // without exact-, the queen's mate in one solves #4 too
+    let out = solve("within-4", &problem("#4"));
+    assert!(out.contains("1.d7-d8=Q # !"), "{out}");
 }
 
 #[test]

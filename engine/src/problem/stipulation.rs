@@ -58,11 +58,11 @@ fn convert_stipulation(
 
 /// A stipulation of the basic families as the solver's.
 fn convert_basic(b: &input::BasicStipulation, white_to_play: bool) -> Result<Stipulation, String> {
-    // exact play has no shorter solutions: for help and series play only, so far
+    // exact play has no shorter solutions: for help, series and direct play, so far
     if b.exact
         && !matches!(
             b.family,
-            Family::Help | Family::HelpSelf | Family::Series | Family::SeriesHelp
+            Family::Help | Family::HelpSelf | Family::Series | Family::SeriesHelp | Family::Direct
         )
     {
         return Err(format!(

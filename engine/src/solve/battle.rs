@@ -43,8 +43,9 @@ impl<R: RuleSet> Solver<'_, R> {
         if let Some(known) = self.table.get(key) {
             return known;
         }
-        // iterative deepening: a shorter win is cheaper to find and wins as well
-        if n > 2 && self.attack_wins(n - 1) {
+        // iterative deepening: a shorter win is cheaper to find and wins as well (not in
+        // exact play, where only a win of the full length counts)
+        if n > 2 && !self.stip.exact && self.attack_wins(n - 1) {
             if self.stopped.is_none() {
                 self.table.insert(key, true);
             }
@@ -108,6 +109,10 @@ impl<R: RuleSet> Solver<'_, R> {
             .and_then(|s| s.goal_within)
             .is_some_and(|within| n > within)
         {
+            return false;
+        }
+        // (exact play: the goal counts on the last move alone)
+        if self.stip.exact && n > 1 {
             return false;
         }
         match self.battle_family() {
@@ -236,9 +241,11 @@ impl<R: RuleSet> Solver<'_, R> {
         fails
     }
 
-    /// The shortest win of the attacker (to move) within `n`, if any.
+    /// The shortest win of the attacker (to move) within `n`, if any: in exact play, a
+    /// win in `n` itself alone.
     pub(super) fn shortest_win(&mut self, n: u32) -> Option<u32> {
-        (1..=n).find(|&k| self.attack_wins(k))
+        let shortest = if self.stip.exact { n } else { 1 };
+        (shortest..=n).find(|&k| self.attack_wins(k))
     }
 
     /// The refutations (at most `limit`) of the attacker's move just made, `left` moves
