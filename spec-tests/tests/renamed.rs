@@ -121,6 +121,7 @@ fn conditions_under_new_names_solve_as_under_their_known_names() {
                 Param::Squares => " c6d4e5f3",
                 Param::Walks => " Q S",
                 Param::Number => " 3",
+                Param::SideNumbers => " 1 2",
             });
         }
         text
