@@ -6,10 +6,11 @@
 //! last position allows both; help-reflex play (`hr`) ends wherever a side can mate;
 //! semi-reflex play (`semi-r`) binds the defender alone to reach the goal when it can.
 //! Set play of help play that White begins shows White's skipped move as `1...  ...`;
-//! `exact-` play seeks no shorter solutions, in direct play too. Structured stipulations (`SStipulation`)
-//! solve as their basic families, as help play followed by a battle branch, or as one
-//! attacking move and its defence before a direct branch, a constraint `{goal}` binding
-//! each defence. A side without a king that cannot move is stalemated.
+//! `exact-` play seeks no shorter solutions, in battle play too (a goal reached too soon
+//! refutes). Structured stipulations (`SStipulation`) solve as their basic families, as
+//! help play followed by a battle branch, or as one attacking move and its defence before
+//! a direct branch, a constraint `{goal}` binding each defence. A side without a king
+//! that cannot move is stalemated.
 
 use crate::common;
 
@@ -176,6 +177,32 @@ fn exact_direct_play_mates_on_the_last_move_alone() {
     // without exact-, the queen's mate in one solves #4 too
     let out = solve("within-4", &problem("#4"));
     assert!(out.contains("1.d7-d8=Q # !"), "{out}");
+}
+
+#[test]
+fn in_exact_self_and_reflex_play_a_goal_reached_too_soon_refutes() {
+    // s#2: 1.Sd1-f2? is refuted by Black's mate at once, 1...b3-b2#
+    let out = solve(
+        "exact-s2",
+        "BeginProblem\nStipulation exact-s#2\nOption Try Variation\nPieces\n\
+         White Ka1 Qe1 Sd1 Pc3 Pe2\nBlack Kc2 Bb1 Pa2 Pb3 Pa4\nEndProblem\n",
+    );
+    let text: Vec<&str> = out.lines().map(str::trim).collect();
+    assert!(text.contains(&"1.Sd1-f2 ? zugzwang."), "{out}");
+    assert!(text.contains(&"1...b3-b2 # !"), "{out}");
+    assert!(text.contains(&"1.Sd1-b2 ! zugzwang."), "{out}");
+    // r#2: after 1.f6-f7 Black, bound to mate when it can, mates at once: no solution
+    let problem = |stipulation: &str| {
+        format!(
+            "BeginProblem\nStipulation {stipulation}\nPieces\n\
+             White Ka1 Ra2 Pf6\nBlack Kh8 Pc2\nEndProblem\n"
+        )
+    };
+    let exact = solve("exact-r2", &problem("exact-r#2"));
+    assert!(exact.contains("1.Ra2-a8 + !"), "{exact}");
+    assert!(!exact.contains("1.f6-f7 !"), "{exact}");
+    let within = solve("r2", &problem("r#2"));
+    assert!(within.contains("1.f6-f7 !"), "{within}");
 }
 
 #[test]

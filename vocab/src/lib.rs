@@ -158,6 +158,9 @@ mod tests {
         assert_eq!(ConditionSide::Both.word(), None);
         assert_eq!(ConditionSide::words(), ["white", "black", "defender"]);
         assert_eq!(ConditionSide::ALL.len(), 4);
-        assert_eq!(Param::words(), ["squares", "walks", "number"]);
+        assert_eq!(
+            Param::words(),
+            ["squares", "walks", "number", "side_numbers"]
+        );
     }
 }

@@ -154,7 +154,7 @@ impl<R: RuleSet> Solver<'_, R> {
         let loses = if moves.is_empty() {
             false
         } else if self.defender_bound() && self.some_move_reaches_goal(&moves) {
-            true
+            self.goal_in_time(left)
         } else {
             let mut all = true;
             for mv in &moves {
@@ -234,11 +234,21 @@ impl<R: RuleSet> Solver<'_, R> {
         let fails = match self.battle_family() {
             // a defence that breaks the constraint stops the attacker
             _ if left > 0 && constraint.is_some_and(|g| !self.reaches(g, mv)) => false,
-            Family::SelfPlay => self.goal_after(mv) || (left > 0 && self.attack_wins(left)),
+            // (in exact play a goal reached before the last move refutes)
+            Family::SelfPlay => match self.goal_after(mv) {
+                true => self.goal_in_time(left),
+                false => left > 0 && self.attack_wins(left),
+            },
             _ => left > 0 && self.attack_wins(left),
         };
         self.pos.unmake();
         fails
+    }
+
+    /// Whether the defender's goal, reached with `left` attacker moves still to come,
+    /// wins for the attacker: always, but in exact play on the last move alone.
+    fn goal_in_time(&self, left: u32) -> bool {
+        !self.stip.exact || left == 0
     }
 
     /// The shortest win of the attacker (to move) within `n`, if any: in exact play, a
@@ -249,8 +259,8 @@ impl<R: RuleSet> Solver<'_, R> {
     }
 
     /// The refutations (at most `limit`) of the attacker's move just made, `left` moves
-    /// remaining; `None` when the defender has no move at all (or, in reflex play,
-    /// reaches the goal).
+    /// remaining: none when the defender, bound to reach the goal, reaches it; `None`
+    /// when it has no move at all, or reaches the goal so too soon in exact play.
     pub(super) fn refutations(&mut self, left: u32, limit: usize) -> Option<Vec<Move>> {
         if self.mating_unit_lost() {
             return None;
@@ -268,8 +278,10 @@ impl<R: RuleSet> Solver<'_, R> {
             return None;
         }
         if self.defender_bound() && self.some_move_reaches_goal(&moves) {
+            // bound to reach the goal, the defender does: too soon in exact play, where
+            // the attacking move is then no try either (as the reference shows it)
             self.give_back(moves);
-            return Some(Vec::new());
+            return self.goal_in_time(left).then(Vec::new);
         }
         let mut refs = Vec::new();
         for mv in &moves {
