@@ -203,6 +203,28 @@ fn in_exact_self_and_reflex_play_a_goal_reached_too_soon_refutes() {
     assert!(!exact.contains("1.f6-f7 !"), "{exact}");
     let within = solve("r2", &problem("r#2"));
     assert!(within.contains("1.f6-f7 !"), "{within}");
+    // ser-r#2: 1.Qb2+ forces 1...c3*b2# a move too soon
+    let problem = |stipulation: &str| {
+        format!(
+            "BeginProblem\nStipulation {stipulation}\nPieces\n\
+             White Ka1 Qb5 Bb1 Pb6\nBlack Ka3 Pc3 Pb7\nEndProblem\n"
+        )
+    };
+    let exact = lines_of(&solve("exact-ser-r2", &problem("exact-ser-r#2")));
+    assert_eq!(exact, ["1.Qb5-e2 2.Qe2-b2 + c3*b2 #"]);
+    let within = lines_of(&solve("ser-r2", &problem("ser-r#2")));
+    assert!(
+        within.contains(&"1.Qb5-b2 + c3*b2 #".to_string()),
+        "{within:?}"
+    );
+}
+
+/// The solution lines of an output, their runs of spaces made one.
+fn lines_of(out: &str) -> Vec<String> {
+    lines(out)
+        .iter()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect()
 }
 
 #[test]

@@ -58,25 +58,6 @@ fn convert_stipulation(
 
 /// A stipulation of the basic families as the solver's.
 fn convert_basic(b: &input::BasicStipulation, white_to_play: bool) -> Result<Stipulation, String> {
-    // exact play has no shorter solutions: for help, series, direct, self and reflex
-    // play, so far
-    if b.exact
-        && !matches!(
-            b.family,
-            Family::Help
-                | Family::HelpSelf
-                | Family::Series
-                | Family::SeriesHelp
-                | Family::Direct
-                | Family::SelfPlay
-                | Family::Reflex
-        )
-    {
-        return Err(format!(
-            "the stipulation {} (exact) is not supported yet",
-            b.text
-        ));
-    }
     let goal = Some(b.goal)
         .filter(|g| g.solvable())
         .ok_or_else(|| format!("the goal {} of {} is not supported yet", b.goal, b.text))?;

@@ -208,10 +208,12 @@ impl<R: RuleSet> Solver<'_, R> {
             Family::SeriesHelp => {}
             _ => {
                 // the other side is forced to reach the goal: the play ends with
-                // its goal move
+                // its goal move (too soon in exact play, before the series' last move)
                 if self.defence_loses(0) {
                     ended = true;
-                    any |= self.record_goal_replies(line, out);
+                    if !self.stip.exact || left == 1 {
+                        any |= self.record_goal_replies(line, out);
+                    }
                 }
             }
         }
