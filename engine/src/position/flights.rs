@@ -30,9 +30,9 @@ impl<R: RuleSet> Position<R> {
             spare.castling = Castling::NONE;
             let royal = spare.board.take_hashing::<false>(from);
             spare.board.put_hashing::<false>(at, royal);
-            let observed = spare.observes(at, by);
+            // (observation counts only when a number is given)
             let mut most = given[side.index()] + 1;
-            if given != [0, 0] && !observed {
+            if given != [0, 0] && !spare.observes(at, by) {
                 most -= 1;
             }
             if most == 0 {
