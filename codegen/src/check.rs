@@ -331,6 +331,7 @@ impl Checker<'_> {
         let leg_after_capture = leg == Some(false);
         let leg_before_capture = leg == Some(true);
         let walk_lent = self.lend(c).filter(|_| !option);
+        let royal_walks = self.royal_walks(c, walk_lent.is_some()).filter(|_| !option);
         let (holes_given, holes_left) = self.holes(c);
         let (holes_given, holes_left) = (holes_given && !option, holes_left && !option);
         let transfers_given = self.transfer(c) && !option;
@@ -346,6 +347,7 @@ impl Checker<'_> {
             && !check_by_flights
             && leg.is_none()
             && walk_lent.is_none()
+            && royal_walks.is_none()
             && paralyse.is_empty()
             && forbid.is_empty()
             && forbid_moves.is_empty()
@@ -365,7 +367,7 @@ impl Checker<'_> {
                 format!("the condition `{}` does nothing", c.name.node),
                 "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `transmute`, `select`, \
                  `check from`, `check when flights`, `after|before capture move`, `after capture remove`, `move as friend`, \
-                 `holes at`, `transfer`, `recolour observed`, `exchange places` or `pawns …` \
+                 `royal moves as observers`, `holes at`, `transfer`, `recolour observed`, `exchange places` or `pawns …` \
                  statement",
             );
         }
@@ -407,6 +409,7 @@ impl Checker<'_> {
             leg_after_capture,
             leg_before_capture,
             walk_lent,
+            royal_walks,
             holes_given,
             holes_left,
             transfers_given,
@@ -681,6 +684,45 @@ impl Checker<'_> {
             }
         };
         Some(lower::Lend { enemy, squares })
+    }
+
+    /// `royal moves as observers instead|too|becoming`: at most one, not with `move as` (a royal
+    /// unit would move by two kinds of lent walks); whether the royal unit keeps its own
+    /// walk.
+    fn royal_walks(&mut self, c: &ast::ConditionDef, lends: bool) -> Option<lower::RoyalWalks> {
+        if let Some(extra) = c.royal_walks.get(1) {
+            self.error(
+                extra.span,
+                "a condition says `royal moves as observers` at most once",
+                "remove this `royal moves as observers`",
+            );
+        }
+        let how = c.royal_walks.first()?;
+        if lends {
+            self.error(
+                how.span,
+                "`royal moves as observers` with `move as` lends a royal unit two kinds of walks",
+                "write them in two conditions, or remove one",
+            );
+            return None;
+        }
+        let (keeps_own, becomes) = match how.node.as_str() {
+            "instead" => (false, false),
+            "too" => (true, false),
+            "becoming" => (false, true),
+            other => {
+                self.error(
+                    how.span,
+                    format!("unknown `royal moves as observers {other}`"),
+                    "expected `instead` (observed, the royal unit moves by its observers' \
+                     walks alone), `too` (by its own walk as well) or `becoming` (observed, \
+                     the side moves the royal unit alone, by one of those walks, and it \
+                     becomes a unit of that walk)",
+                );
+                return None;
+            }
+        };
+        Some(lower::RoyalWalks { keeps_own, becomes })
     }
 
     fn sq(&mut self, e: &Spanned<ast::SqExpr>) -> Option<lower::Sq> {

@@ -182,6 +182,9 @@ pub struct Condition {
     /// `move as friend|enemy behind|ahead|beside`: a unit moves, captures and observes
     /// by the walk of the unit standing next to it there.
     pub walk_lent: Option<Lend>,
+    /// `royal moves as observers instead|too`: a royal unit observed by units of the
+    /// other side moves, captures and observes by their walks.
+    pub royal_walks: Option<RoyalWalks>,
     /// `holes at given`: the squares the problem gives after the name are holes.
     pub holes_given: bool,
     /// `holes at departure`: after each move, a square a unit left by moving is a hole
@@ -439,6 +442,18 @@ pub enum Select {
     MaxCapture,
     /// The moves that do not capture, when there are any.
     MinCapture,
+}
+
+/// How a royal unit takes the walks of the units of the other side observing it
+/// (`royal moves as observers instead|too|becoming`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoyalWalks {
+    /// `too`: it moves by its own walk as well, observed or not (Reflective kings);
+    /// `instead`: by its own walk only when no unit observes it (Transmuted kings).
+    pub keeps_own: bool,
+    /// `becoming`: observed, the side moves the royal unit alone, by one of those walks,
+    /// and it becomes a unit of that walk (Super-transmuting kings).
+    pub becomes: bool,
 }
 
 /// Who lends a unit its walk (`move as friend behind`, `move as enemy beside`): a unit of

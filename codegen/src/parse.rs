@@ -589,6 +589,7 @@ impl Ctx {
             check_flights: vec![],
             legs: vec![],
             lends: vec![],
+            royal_walks: vec![],
             holes: vec![],
             transfers: vec![],
             strikes: vec![],
@@ -686,6 +687,9 @@ impl Ctx {
                     let place = self.spanned(&it.next().expect("place"));
                     def.lends.push((whom, place));
                 }
+                Rule::royal_walks => def
+                    .royal_walks
+                    .push(self.spanned(&stmt.into_inner().next().expect("word"))),
                 Rule::recolour_observed => def
                     .recolour_observed
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),

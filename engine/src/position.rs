@@ -27,6 +27,7 @@ mod observed;
 mod spare;
 mod strike;
 mod transfer;
+mod transmuted;
 
 /// Castling rights: whether each side's royal unit and each of its castling partners
 /// still stand unmoved on their game-array squares.
@@ -473,6 +474,9 @@ impl<R: RuleSet> Position<R> {
         if let Some(how) = self.rules.moves_from_rebirth(side) {
             return self.observes_from_rebirth(target, side, how);
         }
+        if let Some(how) = self.rules.royal_walks(side) {
+            return self.observes_with_royal_walks(target, side, how);
+        }
         match self.rules.walk_lent_from(side) {
             Some(lender) => self.lent_observes(target, side, lender),
             None => self.rules.observes(self, target, side),
@@ -574,6 +578,7 @@ impl<R: RuleSet> Position<R> {
         let side = self.side;
         let lent = self.rules.walk_lent_from(side);
         let reborn_first = self.rules.moves_from_rebirth(side);
+        let royal_walks = self.rules.royal_walks(side);
         for from in self.board.movable_by(side) {
             let piece = self.board.get(from).expect("movable unit");
             if !self.rules.may_move(self, from, piece, side) {
@@ -588,12 +593,20 @@ impl<R: RuleSet> Position<R> {
                         }
                     }
                 }
-                None => pos.rules.generate(pos, at, piece, side, out),
+                None => match royal_walks {
+                    Some(how) if piece.is_royal(R::KINDS) => {
+                        pos.push_royal_moves(at, piece, side, how, out)
+                    }
+                    _ => pos.rules.generate(pos, at, piece, side, out),
+                },
             };
             match reborn_first {
                 Some(how) => self.push_from_rebirth(from, piece, side, how, push, out),
                 None => push(self, from, out),
             }
+        }
+        if royal_walks.is_some_and(|how| how.becomes) {
+            self.keep_royal_changes(side, out);
         }
         if let Some(kings) = self.rules.exchanges(side) {
             self.push_exchanges(side, kings, out);

@@ -300,6 +300,16 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
         None
     }
 
+    /// Phase 1, walks of the observers: when an active condition makes the royal unit of
+    /// `side`, observed by units of the other side, move, capture and observe by their
+    /// walks (`royal moves as observers instead|too|becoming`, Transmuted, Reflective and
+    /// Super-transmuting kings), how. A condition saying so also says
+    /// [`RuleSet::has_observation_filter`]: any move can change the royal unit's walks.
+    #[inline(always)]
+    fn royal_walks(&self, _side: Side) -> Option<RoyalWalks> {
+        None
+    }
+
     /// Phase 1: whether the unit `piece` on `from` may move at all when `side` moves
     /// (false when a condition paralyses it). Called before [`RuleSet::generate`].
     #[inline(always)]
@@ -593,6 +603,18 @@ pub struct RuleExample {
     pub problem: &'static str,
     /// The expected solution lines.
     pub solution: &'static str,
+}
+
+/// How a royal unit takes the walks of the units of the other side observing it
+/// ([`RuleSet::royal_walks`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RoyalWalks {
+    /// It moves by its own walk as well, observed or not (Reflective kings); else by its
+    /// own walk only when no unit observes it (Transmuted kings).
+    pub keeps_own: bool,
+    /// Observed, the side moves the royal unit alone, by one of those walks, and it
+    /// becomes a unit of that walk (Super-transmuting kings).
+    pub becomes: bool,
 }
 
 /// Who lends a unit its walk ([`RuleSet::walk_lent_from`]): a unit of the side that moves

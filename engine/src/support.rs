@@ -28,6 +28,7 @@ pub use crate::rebirth::{
     FromRebirth, Rebirth, Rebirths, Reborn, WhenTaken,
 };
 pub use crate::rules::{
-    ConditionInfo, ConditionSide, Lender, Observers, Param, RuleExample, RuleSet, Strike,
+    ConditionInfo, ConditionSide, Lender, Observers, Param, RoyalWalks, RuleExample, RuleSet,
+    Strike,
 };
 pub use crate::square::Square;

@@ -37,6 +37,11 @@ impl Checker<'_> {
                 .map(|(w, _)| (w.span, "after|before capture move")),
         );
         misplaced.extend(c.lends.iter().map(|(w, _)| (w.span, "move as")));
+        misplaced.extend(
+            c.royal_walks
+                .iter()
+                .map(|w| (w.span, "royal moves as observers")),
+        );
         misplaced.extend(c.holes.iter().map(|w| (w.span, "holes at")));
         misplaced.extend(c.transfers.iter().map(|[w, ..]| (w.span, "transfer")));
         misplaced.extend(

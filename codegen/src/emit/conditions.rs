@@ -286,7 +286,8 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                 (None, true) => ConditionSide::Defender,
                 (None, false) => ConditionSide::Both,
             });
-            let selects = c.select.is_some();
+            // (a royal unit changing walk, when observed, is the only unit its side moves)
+            let selects = c.select.is_some() || c.royal_walks.is_some_and(|r| r.becomes);
             // (a capture's second leg leaves check as the walks give it)
             let moves_only =
                 !(c.forbid_moves.is_empty() && c.forbid_legal.is_empty() && !c.leg_after_capture)
@@ -295,7 +296,7 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                     && c.rebirth.is_none();
             let params = c.params.iter().map(|&p| vocabulary(p));
             let (rebirth, option) = (c.rebirth.is_some(), c.option);
-            let lends_walks = c.walk_lent.is_some();
+            let lends_walks = c.walk_lent.is_some() || c.royal_walks.is_some();
             let incompatible = &c.incompatible;
             let fairy_refused = c.fairy_refused;
             let r = c.rebirth.as_ref();
@@ -808,6 +809,7 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             || c.checks_from_both
             || c.check_by_flights
             || c.walk_lent.is_some()
+            || c.royal_walks.is_some()
             || c.leg_before_capture
             || c.transfers_given
             || judges_observation(c.rebirth.as_ref())
@@ -841,6 +843,11 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         });
         let on = active(i, c, quote!(side));
         Some(quote!(if #on { return Some(Lender { enemy: #enemy, squares: &[#(#squares),*] }); }))
+    });
+    let royal_walking = rules.conditions.iter().enumerate().filter_map(|(i, c)| {
+        let crate::lower::RoyalWalks { keeps_own, becomes } = c.royal_walks?;
+        let on = active(i, c, quote!(side));
+        Some(quote!(if #on { return Some(RoyalWalks { keeps_own: #keeps_own, becomes: #becomes }); }))
     });
     let selecting_for = any_active_for(rules, |c| c.select.is_some());
     let leaving_holes = any_active(rules, |c| c.holes_left);
@@ -952,6 +959,13 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         fn walk_lent_from(&self, side: Side) -> Option<Lender> {
             let _ = side;
             #(#lending)*
+            None
+        }
+
+        #[inline(always)]
+        fn royal_walks(&self, side: Side) -> Option<RoyalWalks> {
+            let _ = side;
+            #(#royal_walking)*
             None
         }
 

@@ -110,7 +110,7 @@ impl<R: RuleSet> Position<R> {
     /// `side` may capture; else (an empty square or one of its own) arrives there, and a
     /// pawn-like walk, whose moves are not its captures, could observe it from `from` on
     /// some board.
-    fn observes_as(
+    pub(super) fn observes_as(
         &self,
         from: Square,
         walk: Kind,

@@ -93,7 +93,34 @@ pub(super) fn combinable<R: RuleSet>(active: &[usize]) -> Result<(), (String, us
             return Err((message, c));
         }
     }
-    let lender = active.iter().find(|&&i| info(i).lends_walks);
+    let lenders: Vec<usize> = active
+        .iter()
+        .copied()
+        .filter(|&i| info(i).lends_walks)
+        .collect();
+    let lender = lenders.first();
+    // (a condition of White's and one of Black's lend to different units)
+    let apart = |a: usize, b: usize| {
+        use crate::rules::ConditionSide::{Black, White};
+        matches!(
+            (info(a).side, info(b).side),
+            (White, Black) | (Black, White)
+        )
+    };
+    let both = lenders.iter().enumerate().find_map(|(n, &a)| {
+        lenders[n + 1..]
+            .iter()
+            .find(|&&b| !apart(a, b))
+            .map(|&b| (a, b))
+    });
+    if let Some((a, b)) = both {
+        let message = format!(
+            "{} with {} is not supported yet: a unit would move by walks both lend",
+            info(a).names[0],
+            info(b).names[0]
+        );
+        return Err((message, b));
+    }
     if let (Some(&l), Some(&b)) = (lender, active.iter().find(|&&i| info(i).reborn_before)) {
         let message = format!(
             "{} with {} is not supported yet: a unit moving from its rebirth square would \
