@@ -214,6 +214,8 @@ pub struct ConditionDef {
     pub legs: Vec<(Spanned<String>, Spanned<String>)>,
     /// `move as WHOM PLACE` statements (`friend behind`, `enemy ahead`, …).
     pub lends: Vec<(Spanned<String>, Spanned<String>)>,
+    /// `after capture royal becomes captured pawn as CODE`: the code.
+    pub royal_changes: Vec<Spanned<String>>,
     /// `royal moves as observers instead|too`: the word.
     pub royal_walks: Vec<Spanned<String>>,
     /// `after capture ACTION unit of SIDE like captured [neutrals included] [as

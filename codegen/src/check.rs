@@ -332,6 +332,7 @@ impl Checker<'_> {
         let leg_before_capture = leg == Some(true);
         let walk_lent = self.lend(c).filter(|_| !option);
         let royal_walks = self.royal_walks(c, walk_lent.is_some()).filter(|_| !option);
+        let royal_change = self.royal_change(c).filter(|_| !option);
         let (holes_given, holes_left) = self.holes(c);
         let (holes_given, holes_left) = (holes_given && !option, holes_left && !option);
         let transfers_given = self.transfer(c) && !option;
@@ -348,6 +349,7 @@ impl Checker<'_> {
             && leg.is_none()
             && walk_lent.is_none()
             && royal_walks.is_none()
+            && royal_change.is_none()
             && paralyse.is_empty()
             && forbid.is_empty()
             && forbid_moves.is_empty()
@@ -367,7 +369,7 @@ impl Checker<'_> {
                 format!("the condition `{}` does nothing", c.name.node),
                 "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `transmute`, `select`, \
                  `check from`, `check when flights`, `after|before capture move`, `after capture remove`, `move as friend`, \
-                 `royal moves as observers`, `holes at`, `transfer`, `recolour observed`, `exchange places` or `pawns …` \
+                 `royal moves as observers`, `after capture royal becomes`, `holes at`, `transfer`, `recolour observed`, `exchange places` or `pawns …` \
                  statement",
             );
         }
@@ -410,6 +412,7 @@ impl Checker<'_> {
             leg_before_capture,
             walk_lent,
             royal_walks,
+            royal_change,
             holes_given,
             holes_left,
             transfers_given,
@@ -723,6 +726,31 @@ impl Checker<'_> {
             }
         };
         Some(lower::RoyalWalks { keeps_own, becomes })
+    }
+
+    /// `after capture royal becomes captured pawn as CODE`: at most one; the kind index
+    /// of the walk a pawn taken gives.
+    fn royal_change(&mut self, c: &ast::ConditionDef) -> Option<u8> {
+        if let Some(extra) = c.royal_changes.get(1) {
+            self.error(
+                extra.span,
+                "a condition says `after capture royal becomes` at most once",
+                "remove this `after capture royal becomes`",
+            );
+        }
+        let code = c.royal_changes.first()?;
+        match self.codes.iter().position(|k| k.contains(&code.node)) {
+            Some(k) => Some(k as u8),
+            None => {
+                self.error(
+                    code.span,
+                    format!("unknown piece code `{}`", code.node),
+                    "expected a code given by some piece's `codes`: the walk a royal unit \
+                     takes when a pawn of its side is taken",
+                );
+                None
+            }
+        }
     }
 
     fn sq(&mut self, e: &Spanned<ast::SqExpr>) -> Option<lower::Sq> {

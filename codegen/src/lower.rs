@@ -185,6 +185,10 @@ pub struct Condition {
     /// `royal moves as observers instead|too`: a royal unit observed by units of the
     /// other side moves, captures and observes by their walks.
     pub royal_walks: Option<RoyalWalks>,
+    /// `after capture royal becomes captured pawn as CODE`: once a capture is made, the
+    /// royal unit of the captured unit's side becomes a royal unit of the captured walk,
+    /// of this kind (index) when a pawn is taken.
+    pub royal_change: Option<u8>,
     /// `holes at given`: the squares the problem gives after the name are holes.
     pub holes_given: bool,
     /// `holes at departure`: after each move, a square a unit left by moving is a hole

@@ -590,6 +590,7 @@ impl Ctx {
             legs: vec![],
             lends: vec![],
             royal_walks: vec![],
+            royal_changes: vec![],
             holes: vec![],
             transfers: vec![],
             strikes: vec![],
@@ -687,6 +688,9 @@ impl Ctx {
                     let place = self.spanned(&it.next().expect("place"));
                     def.lends.push((whom, place));
                 }
+                Rule::royal_change => def
+                    .royal_changes
+                    .push(self.spanned(&stmt.into_inner().next().expect("code"))),
                 Rule::royal_walks => def
                     .royal_walks
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),

@@ -19,6 +19,7 @@ mod after;
 mod borrow;
 pub mod exchange;
 mod flights;
+mod kobul;
 mod lead;
 mod legs;
 mod lent;
@@ -621,6 +622,10 @@ impl<R: RuleSet> Position<R> {
             for mv in out.iter_mut().filter(|mv| mv.mover.half) {
                 *mv = mv.with_recolour(mv.mover.owner_after_move(side));
             }
+        }
+        // (written before a rebirth, as the reference writes it)
+        if let Some(pawn) = self.rules.royal_becomes_captured(side.opponent()) {
+            self.royal_changes(pawn, out);
         }
         if self.rules.has_rebirth() {
             self.rebirths(out);

@@ -263,6 +263,15 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
         None
     }
 
+    /// Phase 4, the royal unit changing walk: when an active condition says that once a
+    /// unit of `side` is taken, the royal unit of `side` becomes a royal unit of the
+    /// captured walk (`after capture royal becomes captured pawn as CODE`, Kobul kings),
+    /// the walk a pawn taken gives.
+    #[inline(always)]
+    fn royal_becomes_captured(&self, _side: Side) -> Option<Kind> {
+        None
+    }
+
     /// Phase 4, units observed turned: when an active condition says that after a move
     /// by `side` that checks, the units the checking unit observes (neither royal nor
     /// neutral, of either side) change side (`recolour observed by …`, Masand chess),

@@ -38,6 +38,11 @@ impl Checker<'_> {
         );
         misplaced.extend(c.lends.iter().map(|(w, _)| (w.span, "move as")));
         misplaced.extend(
+            c.royal_changes
+                .iter()
+                .map(|w| (w.span, "after capture royal becomes")),
+        );
+        misplaced.extend(
             c.royal_walks
                 .iter()
                 .map(|w| (w.span, "royal moves as observers")),

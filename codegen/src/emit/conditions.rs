@@ -849,6 +849,11 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         let on = active(i, c, quote!(side));
         Some(quote!(if #on { return Some(RoyalWalks { keeps_own: #keeps_own, becomes: #becomes }); }))
     });
+    let royal_changing = rules.conditions.iter().enumerate().filter_map(|(i, c)| {
+        let pawn = c.royal_change?;
+        let on = active(i, c, quote!(side));
+        Some(quote!(if #on { return Some(Kind(#pawn)); }))
+    });
     let selecting_for = any_active_for(rules, |c| c.select.is_some());
     let leaving_holes = any_active(rules, |c| c.holes_left);
     let striking = rules.conditions.iter().enumerate().filter_map(|(i, c)| {
@@ -966,6 +971,13 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         fn royal_walks(&self, side: Side) -> Option<RoyalWalks> {
             let _ = side;
             #(#royal_walking)*
+            None
+        }
+
+        #[inline(always)]
+        fn royal_becomes_captured(&self, side: Side) -> Option<Kind> {
+            let _ = side;
+            #(#royal_changing)*
             None
         }
 

@@ -254,8 +254,16 @@ fn push_effect_list(s: &mut String, names: &Names, mv: &Move, extras: Vec<&Effec
                 s.push_str(&format!("[{at}={}]", names.colour_letter(to.owner)));
                 i += 1;
             }
-            (Effect::Promote { at, to, .. }, _) => {
-                s.push_str(&format!("[{at}={}]", unit(names, *to, true)));
+            // (a change of walk alone, written without the side: `[f6=rG]`)
+            (Effect::Promote { at, from, to }, _) => {
+                let shown = match from.owner == to.owner {
+                    true => Piece {
+                        owner: Owner::White,
+                        ..*to
+                    },
+                    false => *to,
+                };
+                s.push_str(&format!("[{at}={}]", unit(names, shown, true)));
                 i += 1;
             }
             (Effect::RecolourAll { units }, _) => {
