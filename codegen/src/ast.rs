@@ -364,4 +364,6 @@ pub enum Value {
     Path(Vec<String>),
     /// `f(x)`.
     Call(String, String),
+    /// A walk named by its code: `Q`.
+    Walk(String),
 }

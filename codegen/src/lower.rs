@@ -397,6 +397,11 @@ pub enum Val {
     FirstRank(Sq),
     /// Whether the unit concerned is observed by a unit of the same kind of the other side.
     UnitObservedBySameWalk,
+    /// Whether the unit concerned is observed by a unit of this kind (index) of the
+    /// other side, by its walk alone (`observed_by(Q)`).
+    UnitObservedBy(u8),
+    /// A walk named by its code (kind index).
+    Walk(u8),
     /// Whether the unit concerned is observed by a unit of its own side (by the walks
     /// alone).
     UnitObservedByFriend,

@@ -291,7 +291,9 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::negation => "`not …`",
         Rule::comparison => "a comparison `A == B` or `A != B`",
         Rule::cmp_op => "`==` or `!=`",
-        Rule::value | Rule::value_path | Rule::value_call => "a value like `unit.walk` or `colour(departure)`",
+        Rule::value | Rule::value_path | Rule::value_call | Rule::walk_value => {
+            "a value like `unit.walk` or `colour(departure)`"
+        }
         _ => "something else",
     })
 }
@@ -907,6 +909,7 @@ impl Ctx {
                 let x = c.next().expect("x").as_str().to_string();
                 Value::Call(f, x)
             }
+            Rule::walk_value => Value::Walk(inner.as_str().to_string()),
             _ => Value::Path(inner.into_inner().map(|w| w.as_str().to_string()).collect()),
         };
         Spanned::new(node, span)

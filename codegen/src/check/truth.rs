@@ -50,6 +50,7 @@ impl Type {
 
 /// The values, in words, for the diagnostic of an unknown one.
 const VALUES: &str = "unit.walk, unit.royal, unit.pawn, unit.observed_by_same_walk, \
+     observed_by(W) with W a piece's code, a piece's code (a walk), \
      unit.observed_by_friend, unit.linked_to_royal, captured.royal, \
      captured.observed_by_friend, last.walk, last.side, \
      side, move.captures, move.checks, move.mates, move.leaves_same_walk_observation, \
@@ -103,7 +104,15 @@ impl Checker<'_> {
     fn value(&mut self, v: &Spanned<ast::Value>, place: Place) -> Option<(Val, Type)> {
         let found = match &v.node {
             ast::Value::Path(p) => path_value(p),
+            ast::Value::Call(f, x) if f == "observed_by" => {
+                return self
+                    .walk(v, x)
+                    .map(|k| (Val::UnitObservedBy(k), Type::Bool));
+            }
             ast::Value::Call(f, x) => return self.square_value(v, f, x, place),
+            ast::Value::Walk(code) => {
+                return self.walk(v, code).map(|k| (Val::Walk(k), Type::Walk))
+            }
         };
         match found {
             Some((Val::Captures, _)) if place == Place::Captures => {
@@ -184,6 +193,21 @@ impl Checker<'_> {
     }
 
     /// A value of a square of the move: `colour(arrival)`, `edge(departure)`, …
+    /// The kind index of a walk named by its code; an unknown code is an error.
+    fn walk(&mut self, v: &Spanned<ast::Value>, code: &str) -> Option<u8> {
+        match self.codes.iter().position(|c| c.iter().any(|k| k == code)) {
+            Some(k) => Some(k as u8),
+            None => {
+                self.error(
+                    v.span,
+                    format!("unknown piece code `{code}`"),
+                    "expected a code given by some piece's `codes`",
+                );
+                None
+            }
+        }
+    }
+
     fn square_value(
         &mut self,
         v: &Spanned<ast::Value>,

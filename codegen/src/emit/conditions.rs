@@ -236,6 +236,10 @@ fn val(v: &Val) -> TokenStream {
                 pos.observes_by_walks(mv.capture_at, guards, pos.board().movable_by(guards))
             }))
         }
+        Val::Walk(k) => quote!(Some(Kind(#k))),
+        Val::UnitObservedBy(k) => {
+            quote!(Some(observed_by_kind(self, pos, mv.from, Kind(#k), side.opponent())))
+        }
         Val::UnitObservedBySameWalk => {
             quote!(Some(observed_by_kind(
                 self,
@@ -353,6 +357,7 @@ fn asks_observers(c: &Cond) -> bool {
         matches!(
             v,
             Val::UnitObservedBySameWalk
+                | Val::UnitObservedBy(_)
                 | Val::UnitObservedByFriend
                 | Val::UnitLinkedToRoyal
                 | Val::CapturedObservedByFriend
