@@ -78,6 +78,10 @@ fn effect(names: &Names, e: &Effect) -> Value {
             "from": unit(names, *from),
             "to": unit(names, *to),
         }),
+        Effect::Swap { at, units } => json!({
+            "effect": "swap",
+            "units": [placed(names, units[0], at[0]), placed(names, units[1], at[1])],
+        }),
         Effect::RecolourAll { units } => json!({
             "effect": "recolour_all",
             "units": units

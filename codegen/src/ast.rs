@@ -216,6 +216,8 @@ pub struct ConditionDef {
     pub lends: Vec<(Spanned<String>, Spanned<String>)>,
     /// `after capture royal becomes captured pawn as CODE`: the code.
     pub royal_changes: Vec<Spanned<String>>,
+    /// `swap royals when always|checking|safe`: the word.
+    pub swap_royals: Vec<Spanned<String>>,
     /// `royal moves as observers instead|too`: the word.
     pub royal_walks: Vec<Spanned<String>>,
     /// `after capture ACTION unit of SIDE like captured [neutrals included] [as

@@ -333,6 +333,7 @@ impl Checker<'_> {
         let walk_lent = self.lend(c).filter(|_| !option);
         let royal_walks = self.royal_walks(c, walk_lent.is_some()).filter(|_| !option);
         let royal_change = self.royal_change(c).filter(|_| !option);
+        let swap_royals = self.swap_royals(c).filter(|_| !option);
         let (holes_given, holes_left) = self.holes(c);
         let (holes_given, holes_left) = (holes_given && !option, holes_left && !option);
         let transfers_given = self.transfer(c) && !option;
@@ -350,6 +351,7 @@ impl Checker<'_> {
             && walk_lent.is_none()
             && royal_walks.is_none()
             && royal_change.is_none()
+            && swap_royals.is_none()
             && paralyse.is_empty()
             && forbid.is_empty()
             && forbid_moves.is_empty()
@@ -369,7 +371,7 @@ impl Checker<'_> {
                 format!("the condition `{}` does nothing", c.name.node),
                 "add a `rebirth`, `paralyse`, `forbid`, `recolour`, `transmute`, `select`, \
                  `check from`, `check when flights`, `after|before capture move`, `after capture remove`, `move as friend`, \
-                 `royal moves as observers`, `after capture royal becomes`, `holes at`, `transfer`, `recolour observed`, `exchange places` or `pawns …` \
+                 `royal moves as observers`, `after capture royal becomes`, `swap royals`, `holes at`, `transfer`, `recolour observed`, `exchange places` or `pawns …` \
                  statement",
             );
         }
@@ -413,6 +415,7 @@ impl Checker<'_> {
             walk_lent,
             royal_walks,
             royal_change,
+            swap_royals,
             holes_given,
             holes_left,
             transfers_given,
@@ -726,6 +729,34 @@ impl Checker<'_> {
             }
         };
         Some(lower::RoyalWalks { keeps_own, becomes })
+    }
+
+    /// `swap royals when always|checking|safe`: at most one; when the royal units change
+    /// places.
+    fn swap_royals(&mut self, c: &ast::ConditionDef) -> Option<lower::SwapRoyals> {
+        if let Some(extra) = c.swap_royals.get(1) {
+            self.error(
+                extra.span,
+                "a condition says `swap royals` at most once",
+                "remove this `swap royals`",
+            );
+        }
+        let when = c.swap_royals.first()?;
+        Some(match when.node.as_str() {
+            "always" => lower::SwapRoyals::Always,
+            "checking" => lower::SwapRoyals::Checking,
+            "safe" => lower::SwapRoyals::Safe,
+            other => {
+                self.error(
+                    when.span,
+                    format!("unknown `swap royals when {other}`"),
+                    "expected `always` (after every move), `checking` (after a move that \
+                     checks the other side) or `safe` (after every move, a move leaving the \
+                     mover in check before the swap being illegal)",
+                );
+                return None;
+            }
+        })
     }
 
     /// `after capture royal becomes captured pawn as CODE`: at most one; the kind index

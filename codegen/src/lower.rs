@@ -189,6 +189,9 @@ pub struct Condition {
     /// royal unit of the captured unit's side becomes a royal unit of the captured walk,
     /// of this kind (index) when a pawn is taken.
     pub royal_change: Option<u8>,
+    /// `swap royals when …`: after a move of the condition's side, the two sides' royal
+    /// units change places.
+    pub swap_royals: Option<SwapRoyals>,
     /// `holes at given`: the squares the problem gives after the name are holes.
     pub holes_given: bool,
     /// `holes at departure`: after each move, a square a unit left by moving is a hole
@@ -451,6 +454,18 @@ pub enum Select {
     MaxCapture,
     /// The moves that do not capture, when there are any.
     MinCapture,
+}
+
+/// When the royal units change places after a move (`swap royals when …`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SwapRoyals {
+    /// `always`: after every move (Oscillating kings).
+    Always,
+    /// `checking`: after a move that checks the other side (Swapping kings).
+    Checking,
+    /// `safe`: after every move; a move leaving the mover in check before the swap is
+    /// illegal (Oscillating kings type B).
+    Safe,
 }
 
 /// How a royal unit takes the walks of the units of the other side observing it

@@ -373,7 +373,7 @@ fn syntax_error(file: usize, base: usize, slice: &str, e: pest::error::Error<Rul
 fn expected_words(tokens: Vec<String>) -> Vec<String> {
     // Statements in the order a block is usually written; a keyword missing here is
     // grouped too, after these.
-    const ORDER: [&str; 35] = [
+    const ORDER: [&str; 36] = [
         "codes",
         "popeye",
         "german",
@@ -405,6 +405,7 @@ fn expected_words(tokens: Vec<String>) -> Vec<String> {
         "check",
         "after",
         "move",
+        "swap",
         "holes",
         "transfer",
         "incompatible",
@@ -593,6 +594,7 @@ impl Ctx {
             lends: vec![],
             royal_walks: vec![],
             royal_changes: vec![],
+            swap_royals: vec![],
             holes: vec![],
             transfers: vec![],
             strikes: vec![],
@@ -693,6 +695,9 @@ impl Ctx {
                 Rule::royal_change => def
                     .royal_changes
                     .push(self.spanned(&stmt.into_inner().next().expect("code"))),
+                Rule::swap_royals => def
+                    .swap_royals
+                    .push(self.spanned(&stmt.into_inner().next().expect("word"))),
                 Rule::royal_walks => def
                     .royal_walks
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),

@@ -68,6 +68,7 @@ fn change(before: &Board, mv: &Move, counts: impl Fn(Piece) -> bool) -> i32 {
             Effect::Add { piece, .. } => n(piece),
             Effect::Remove { piece, .. } => -n(piece),
             Effect::Promote { from, to, .. } | Effect::Recolour { from, to, .. } => n(to) - n(from),
+            Effect::Swap { .. } => 0,
             Effect::RecolourAll { units } => units
                 .iter()
                 .filter_map(|(sq, owner)| {

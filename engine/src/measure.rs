@@ -144,7 +144,10 @@ pub fn contact_after<R: RuleSet>(pos: &Position<R>, mv: &Move, sq: Square) -> bo
         match *effect {
             Effect::Add { at, .. } => occupied.insert(at),
             Effect::Remove { at, .. } => occupied.remove(at),
-            Effect::Promote { .. } | Effect::Recolour { .. } | Effect::RecolourAll { .. } => {}
+            Effect::Promote { .. }
+            | Effect::Recolour { .. }
+            | Effect::RecolourAll { .. }
+            | Effect::Swap { .. } => {}
         }
     }
     touches(occupied, sq)

@@ -42,6 +42,14 @@ pub enum Effect {
         /// not write.
         silent: bool,
     },
+    /// The units standing on the two squares change places (royal units swapping,
+    /// Oscillating kings): `units[i]` stood on `at[i]` before.
+    Swap {
+        /// The two squares.
+        at: [Square; 2],
+        /// The units standing there before.
+        units: [Piece; 2],
+    },
     /// The unit `from` standing on `at` passes to another side, becoming `to` (the
     /// capturer under Andernach chess).
     Recolour {
@@ -389,6 +397,8 @@ impl Move {
                 {
                     unit = to;
                 }
+                Effect::Swap { at: [a, b], .. } if at == Some(a) => at = Some(b),
+                Effect::Swap { at: [a, b], .. } if at == Some(b) => at = Some(a),
                 _ => {}
             }
         }

@@ -27,6 +27,7 @@ mod mars;
 mod observed;
 mod spare;
 mod strike;
+mod swap;
 mod transfer;
 mod transmuted;
 
@@ -643,6 +644,10 @@ impl<R: RuleSet> Position<R> {
         if let Some(by) = self.rules.recolours_observed(side) {
             self.recolour_observed(by, out);
         }
+        // (after every other effect: whether the move checks decides it)
+        if let Some(when) = self.rules.swaps_royals(side) {
+            self.swap_royals(when, out);
+        }
         // (judged on the whole move: a truth of the position after it, KoeKo's contact or
         // Isardam's pairs, sees the units a rebirth puts back)
         if self.rules.has_restriction() {
@@ -836,7 +841,10 @@ impl<R: RuleSet> Position<R> {
                                 .contains(at)
                         }))
             }
-            Effect::Promote { .. } | Effect::Recolour { .. } | Effect::RecolourAll { .. } => false,
+            Effect::Promote { .. }
+            | Effect::Recolour { .. }
+            | Effect::RecolourAll { .. }
+            | Effect::Swap { .. } => false,
         }
     }
 
@@ -946,7 +954,10 @@ impl<R: RuleSet> Position<R> {
                     || piece.is_royal(R::KINDS)
                     || (piece.owner == self.side.owner() && observes_from(piece.kind, at))
             }
-            Effect::Promote { .. } | Effect::Recolour { .. } | Effect::RecolourAll { .. } => true,
+            Effect::Promote { .. }
+            | Effect::Recolour { .. }
+            | Effect::RecolourAll { .. }
+            | Effect::Swap { .. } => true,
         };
         mv.extras().any(effect_may_check) || observes_from(mv.arriving().kind, mv.to)
     }
@@ -1001,6 +1012,7 @@ impl<R: RuleSet> Position<R> {
                     self.board.put_hashing::<HASH>(at, to);
                 }
                 Effect::RecolourAll { units } => self.turn_all::<HASH>(units),
+                Effect::Swap { at, .. } => self.swap_units::<HASH>(at),
             }
         }
         if self.rules.leaves_holes() {
@@ -1036,6 +1048,7 @@ impl<R: RuleSet> Position<R> {
                     self.board.put_hashing::<HASH>(at, from);
                 }
                 Effect::RecolourAll { units } => self.turn_all::<HASH>(units),
+                Effect::Swap { at, .. } => self.swap_units::<HASH>(at),
             }
         }
         if let MoveKind::Exchange { .. } = mv.kind {
@@ -1052,6 +1065,16 @@ impl<R: RuleSet> Position<R> {
         if let MoveKind::Exchange { other } = mv.kind {
             self.board.put_hashing::<HASH>(mv.to, other);
         }
+    }
+
+    /// The units on the two squares change places (an involution: making and unmaking
+    /// it are the same).
+    #[inline(always)]
+    fn swap_units<const HASH: bool>(&mut self, [a, b]: [Square; 2]) {
+        let first = self.board.take_hashing::<HASH>(a);
+        let second = self.board.take_hashing::<HASH>(b);
+        self.board.put_hashing::<HASH>(a, second);
+        self.board.put_hashing::<HASH>(b, first);
     }
 
     /// Every unit on the squares of `units` passes to the other side (its own inverse).
@@ -1083,6 +1106,7 @@ impl<R: RuleSet> Position<R> {
             match *effect {
                 Effect::Add { at, piece } => castling = self.regain_castling(castling, at, piece),
                 Effect::Remove { at, .. } => castling = castling.touched(at),
+                Effect::Swap { at: [a, b], .. } => castling = castling.touched(a).touched(b),
                 Effect::Promote { .. } | Effect::Recolour { .. } | Effect::RecolourAll { .. } => {}
             }
         }

@@ -263,6 +263,14 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
         None
     }
 
+    /// Phase 4, royal units changing places: when an active condition says that after a
+    /// move by `side` the two sides' royal units change places (`swap royals when …`,
+    /// Oscillating and Swapping kings), when.
+    #[inline(always)]
+    fn swaps_royals(&self, _side: Side) -> Option<SwapRoyals> {
+        None
+    }
+
     /// Phase 4, the royal unit changing walk: when an active condition says that once a
     /// unit of `side` is taken, the royal unit of `side` becomes a royal unit of the
     /// captured walk (`after capture royal becomes captured pawn as CODE`, Kobul kings),
@@ -612,6 +620,17 @@ pub struct RuleExample {
     pub problem: &'static str,
     /// The expected solution lines.
     pub solution: &'static str,
+}
+
+/// When the royal units change places after a move ([`RuleSet::swaps_royals`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SwapRoyals {
+    /// After every move.
+    Always,
+    /// After a move that checks the other side.
+    Checking,
+    /// After every move; a move leaving the mover in check before the swap is illegal.
+    Safe,
 }
 
 /// How a royal unit takes the walks of the units of the other side observing it

@@ -29,6 +29,6 @@ pub use crate::rebirth::{
 };
 pub use crate::rules::{
     ConditionInfo, ConditionSide, Lender, Observers, Param, RoyalWalks, RuleExample, RuleSet,
-    Strike,
+    Strike, SwapRoyals,
 };
 pub use crate::square::Square;

@@ -37,6 +37,7 @@ impl Checker<'_> {
                 .map(|(w, _)| (w.span, "after|before capture move")),
         );
         misplaced.extend(c.lends.iter().map(|(w, _)| (w.span, "move as")));
+        misplaced.extend(c.swap_royals.iter().map(|w| (w.span, "swap royals")));
         misplaced.extend(
             c.royal_changes
                 .iter()

@@ -859,6 +859,15 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         let on = active(i, c, quote!(side));
         Some(quote!(if #on { return Some(Kind(#pawn)); }))
     });
+    let swapping = rules.conditions.iter().enumerate().filter_map(|(i, c)| {
+        let when = match c.swap_royals? {
+            crate::lower::SwapRoyals::Always => quote!(SwapRoyals::Always),
+            crate::lower::SwapRoyals::Checking => quote!(SwapRoyals::Checking),
+            crate::lower::SwapRoyals::Safe => quote!(SwapRoyals::Safe),
+        };
+        let on = active(i, c, quote!(side));
+        Some(quote!(if #on { return Some(#when); }))
+    });
     let selecting_for = any_active_for(rules, |c| c.select.is_some());
     let leaving_holes = any_active(rules, |c| c.holes_left);
     let striking = rules.conditions.iter().enumerate().filter_map(|(i, c)| {
@@ -976,6 +985,13 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         fn royal_walks(&self, side: Side) -> Option<RoyalWalks> {
             let _ = side;
             #(#royal_walking)*
+            None
+        }
+
+        #[inline(always)]
+        fn swaps_royals(&self, side: Side) -> Option<SwapRoyals> {
+            let _ = side;
+            #(#swapping)*
             None
         }
 

@@ -266,6 +266,12 @@ fn push_effect_list(s: &mut String, names: &Names, mv: &Move, extras: Vec<&Effec
                 s.push_str(&format!("[{at}={}]", unit(names, shown, true)));
                 i += 1;
             }
+            // two units changing places, each written where it arrives: `[Kh8<->Ka3]`
+            (Effect::Swap { at, units }, _) => {
+                let (first, second) = (unit(names, units[0], true), unit(names, units[1], true));
+                s.push_str(&format!("[{first}{}<->{second}{}]", at[1], at[0]));
+                i += 1;
+            }
             (Effect::RecolourAll { units }, _) => {
                 for (at, owner) in units.iter() {
                     s.push_str(&format!("[{at}={}]", names.colour_letter(owner)));
