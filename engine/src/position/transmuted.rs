@@ -50,7 +50,13 @@ impl<R: RuleSet> Position<R> {
         if own {
             self.rules.generate(self, from, piece, side, out);
         }
-        for walk in walks.iter() {
+        // (pawns' walks first, as the reference orders walks: a move two walks give is
+        // made by the first, the unit becoming a unit of that walk)
+        let pawns_first = walks
+            .iter()
+            .filter(|w| R::KINDS[w.index()].pawn)
+            .chain(walks.iter().filter(|w| !R::KINDS[w.index()].pawn));
+        for walk in pawns_first {
             let first = out.len();
             match walk == piece.kind {
                 true if !own => self.rules.generate(self, from, piece, side, out),
@@ -60,6 +66,21 @@ impl<R: RuleSet> Position<R> {
             if how.becomes {
                 for mv in &mut out[first..] {
                     *mv = mv.with_promotion(walk);
+                }
+            }
+        }
+        if how.becomes {
+            let mut i = start;
+            while i < out.len() {
+                let (to, at) = (out[i].to, out[i].capture_at);
+                match out[start..i]
+                    .iter()
+                    .any(|m| m.to == to && m.capture_at == at)
+                {
+                    true => {
+                        out.remove(i);
+                    }
+                    false => i += 1,
                 }
             }
         }
@@ -110,12 +131,18 @@ impl<R: RuleSet> Position<R> {
                     return true;
                 }
                 // (keeping its own walk, a unit observes by a walk it takes only when
-                // another unit of its side has that walk, as the reference has it)
+                // another unit of its side has that walk — of either side, where a royal
+                // unit of either side moves by its observers' walks instead of its own
+                // or both sides' units check —, as the reference has it)
                 let kept = walks;
                 walks = KindSet::EMPTY;
                 if how.keeps_own {
+                    let holders = match self.walks_held_by_either_side() {
+                        true => self.board.occupied(),
+                        false => others,
+                    };
                     for walk in kept.iter() {
-                        if (self.board.of_kind(walk) & others).non_empty() {
+                        if (self.board.of_kind(walk) & holders).non_empty() {
                             walks.insert(walk);
                         }
                     }
@@ -128,5 +155,15 @@ impl<R: RuleSet> Position<R> {
                 })
             })
         })
+    }
+
+    /// Whether a walk a royal unit keeping its own walk takes counts for observation
+    /// when a unit of either side has it: when a royal unit of either side moves by its
+    /// observers' walks instead of its own, or the units of both sides check.
+    fn walks_held_by_either_side(&self) -> bool {
+        self.rules.checks_from_both_sides()
+            || [Side::White, Side::Black]
+                .into_iter()
+                .any(|s| self.rules.royal_walks(s).is_some_and(|h| !h.keeps_own))
     }
 }
