@@ -153,9 +153,11 @@ pub struct Example {
     pub title: Spanned<String>,
     /// The whole block.
     pub span: Span,
-    /// Units by colour word (`white`, `black`, `neutral`, followed by ` halfneutral` for
-    /// half-neutral units), each `Ka1`-style.
+    /// Units by colour word (`white`, `black`, `neutral`, followed by the attributes of
+    /// the units, ` halfneutral`, ` chameleon`), each `Ka1`-style.
     pub units: Vec<(Spanned<String>, Vec<Spanned<String>>)>,
+    /// The attribute words of the placements (`chameleon` in `white chameleon Qd1`).
+    pub markings: Vec<Spanned<String>>,
     /// The stipulation as the reference writes it.
     pub stipulation: Option<Spanned<String>>,
     /// Conditions, as a problem file writes them.
@@ -181,6 +183,9 @@ pub struct ConditionDef {
     pub params: Vec<Spanned<String>>,
     /// `side white|black`: the condition applies to that side only.
     pub side: Option<Spanned<String>>,
+    /// The block is an `attribute` block: a problem gives it to units, and its
+    /// statements are in force while some unit carries it.
+    pub attribute: bool,
     /// `option of rebirth`: the block is an option of a base condition (the word after
     /// `of` is what it changes).
     pub option_of: Option<Spanned<String>>,
@@ -198,6 +203,10 @@ pub struct ConditionDef {
     pub pawn_steps: Vec<Spanned<i64>>,
     /// `pawns never promote` statements.
     pub no_promotion: Vec<Span>,
+    /// `paralysis stalemates` statements.
+    pub paralysis_stalemates: Vec<Span>,
+    /// `promotion may add it to CODES` statements: the statement and its codes.
+    pub promotion_marks: Vec<(Span, Vec<Spanned<String>>)>,
     /// `fairy pieces refused` statements.
     pub fairy_refused: Vec<Span>,
     /// `exchange places with same walk [kings …]` statements: the statement, and the

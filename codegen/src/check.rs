@@ -28,6 +28,12 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
         errors: Diagnostics::default(),
         squares_given: false,
         codes: Vec::new(),
+        attributes: parsed
+            .iter()
+            .flat_map(|f| &f.conditions)
+            .filter(|c| c.attribute)
+            .map(|c| c.name.node.clone())
+            .collect(),
     };
     let mut kinds = Vec::new();
     for file in parsed {
@@ -77,7 +83,12 @@ pub fn check(files: &[SourceFile], parsed: &[ast::RuleFile]) -> Result<lower::Ru
             cx.example_units(ex, &written, !c.pawn_steps.is_empty());
         }
     }
-    cx.condition_names(&all_conditions);
+    let (attributes, plain): (Vec<&ast::ConditionDef>, Vec<&ast::ConditionDef>) =
+        all_conditions.iter().partition(|c| c.attribute);
+    // (attributes and conditions are written in different places of a problem)
+    cx.condition_names(&plain);
+    cx.condition_names(&attributes);
+    cx.attribute_limit(&attributes);
     cx.incompatibilities(&all_conditions);
     // every example names conditions some rule defines
     let known: Vec<String> = all_conditions
@@ -186,6 +197,8 @@ struct Checker<'a> {
     squares_given: bool,
     /// The codes of each kind, by index, for the conditions that name walks.
     codes: Vec<Vec<String>>,
+    /// The names of the `attribute` blocks, by index, for the truths that name them.
+    attributes: Vec<String>,
 }
 
 impl Checker<'_> {
@@ -254,6 +267,7 @@ impl Checker<'_> {
                 "remove this `rebirth`, or write another condition",
             );
         }
+        self.attribute_block(c);
         let option = self.option_of(c);
         let rebirth = c.rebirths.first().and_then(|r| self.rebirth(r, option));
         let paralyse: Vec<lower::Cond> = c
@@ -283,6 +297,8 @@ impl Checker<'_> {
         let (transmute, transmute_partner) = self.transmutes(&c.transmute);
         let first_rank_steps = self.pawn_steps(c);
         let no_promotion = self.no_promotion(c);
+        let paralysis_stalemates = self.paralysis_stalemates(c);
+        let promotion_marks = self.promotion_marks(c);
         let exchanges = self.exchanges(c);
         if c.select.len() > 1 {
             self.error(
@@ -339,7 +355,9 @@ impl Checker<'_> {
         let transfers_given = self.transfer(c) && !option;
         let strike = self.strike(c).filter(|_| !option);
         let recolour_observed = self.recolour_observed(c).filter(|_| !option);
-        if rebirth.is_none()
+        // (an attribute may only mark units, for other rules' truths to ask)
+        if !c.attribute
+            && rebirth.is_none()
             && !holes_given
             && !holes_left
             && !transfers_given
@@ -362,6 +380,7 @@ impl Checker<'_> {
             && transmute_partner.is_empty()
             && first_rank_steps.is_none()
             && !no_promotion
+            && promotion_marks.is_empty()
             && exchanges.is_none()
             && select.is_none()
             && self.errors.0.len() == before
@@ -391,6 +410,7 @@ impl Checker<'_> {
             source: self.source(c.name.span),
             text,
             names: c.names.iter().map(|n| n.node.clone()).collect(),
+            attribute: c.attribute,
             params,
             white_only,
             defender,
@@ -406,6 +426,8 @@ impl Checker<'_> {
             transmute_partner,
             first_rank_steps,
             no_promotion,
+            paralysis_stalemates,
+            promotion_marks,
             exchanges,
             select,
             checks_from_both,

@@ -126,6 +126,8 @@ pub struct Condition {
     pub text: String,
     /// How problems write it.
     pub names: Vec<String>,
+    /// The block is an `attribute` block: in force while a unit carries it.
+    pub attribute: bool,
     /// What a problem writes after the name, in order.
     pub params: Vec<Param>,
     /// `Some(true)`: White only; `Some(false)`: Black only; `None`: both sides (or the
@@ -162,6 +164,12 @@ pub struct Condition {
     pub first_rank_steps: Option<u8>,
     /// `pawns never promote`: a pawn arriving on its last rank stays a pawn.
     pub no_promotion: bool,
+    /// `paralysis stalemates`: a side that could move only paralysed units is
+    /// stalemated, never mated.
+    pub paralysis_stalemates: bool,
+    /// `promotion may add it to CODES` (an attribute): the kinds a promoting pawn may
+    /// become with the attribute.
+    pub promotion_marks: Vec<u8>,
     /// `exchange places with same walk`: units may change places with units of the
     /// other side of their walk, royal units too when `Some(true)`.
     pub exchanges: Option<bool>,
@@ -403,6 +411,14 @@ pub enum Val {
     /// Whether the unit concerned is observed by a unit of this kind (index) of the
     /// other side, by its walk alone (`observed_by(Q)`).
     UnitObservedBy(u8),
+    /// Whether the unit concerned is observed by a unit of the other side carrying this
+    /// attribute (index), by its walk alone (`observed_by(Paralysing)`).
+    UnitObservedByMarked(u8),
+    /// Whether the unit concerned carries this attribute (index; `unit.has(Chameleon)`).
+    UnitHas(u8),
+    /// Whether the unit the move captures carries this attribute (false for a move
+    /// capturing nothing).
+    CapturedHas(u8),
     /// A walk named by its code (kind index).
     Walk(u8),
     /// Whether the unit concerned is observed by a unit of its own side (by the walks
@@ -418,6 +434,8 @@ pub enum Val {
     CapturedObservedByFriend,
     /// Whether the move captures.
     Captures,
+    /// Whether the move promotes its unit (a pawn arriving on its last rank).
+    Promotes,
     /// Whether the move leaves the opponent's royal units observed (checks).
     Checks,
     /// Whether the move checks and leaves the opponent no legal move (mates).

@@ -31,6 +31,8 @@ pub fn parse_file(file: usize, text: &str) -> (RuleFile, Diagnostics) {
         }
         let rule = if slice.starts_with("condition") {
             Rule::condition
+        } else if slice.starts_with("attribute") {
+            Rule::attribute
         } else {
             Rule::piece
         };
@@ -53,7 +55,11 @@ pub fn parse_file(file: usize, text: &str) -> (RuleFile, Diagnostics) {
                         "expected the end of the block",
                     ));
                 }
-                if rule == Rule::condition {
+                if rule == Rule::attribute {
+                    let mut def = ctx.condition(pair);
+                    def.attribute = true;
+                    out.conditions.push(def);
+                } else if rule == Rule::condition {
                     out.conditions.push(ctx.condition(pair));
                 } else {
                     out.pieces.push(ctx.piece(pair));
@@ -88,7 +94,7 @@ fn top_level_blocks(file: usize, text: &str, errors: &mut Diagnostics) -> Vec<Sp
             .find(|&j| !(bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_'))
             .unwrap_or(bytes.len());
         let word = &text[start..word_end];
-        let is_block = word == "piece" || word == "condition";
+        let is_block = word == "piece" || word == "condition" || word == "attribute";
         if !is_block {
             // (a word, or else the one character there, whatever its length in bytes)
             let first = text[start..].chars().next().map_or(0, char::len_utf8);
@@ -96,7 +102,7 @@ fn top_level_blocks(file: usize, text: &str, errors: &mut Diagnostics) -> Vec<Sp
             errors.0.push(Diagnostic::new(
                 Span { file, start, end },
                 format!(
-                    "expected a `piece` or `condition` block, found {}",
+                    "expected a `piece`, `condition` or `attribute` block, found {}",
                     quoted(&text[start..end])
                 ),
                 "a rule file holds `piece Name { … }` and `condition Name { … }` blocks",
@@ -224,7 +230,9 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::example => "`example \"title\" { … }`",
         Rule::placement => "`white`, `black` or `neutral` followed by units like Ka1",
         Rule::colour => "`white`, `black` or `neutral`",
-        Rule::half_neutral => "`halfneutral`",
+        Rule::marking => "an attribute of the units that follow, like `halfneutral`",
+        Rule::attribute => "an `attribute` block",
+        Rule::call_name => "a value like `observed_by` or `unit.has`",
         Rule::unit => "a unit like Ka1 or LIe4",
         Rule::stipulation => "`stipulation \"…\"`",
         Rule::conditions => "`conditions \"…\"`",
@@ -275,6 +283,8 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::transmute => "`transmute mover|partner along CODES when …`",
         Rule::pawn_steps => "`pawns step up to N from first rank`",
         Rule::no_promotion => "`pawns never promote`",
+        Rule::paralysis_stalemates => "`paralysis stalemates`",
+        Rule::promotion_marks => "`promotion may add it to CODES`",
         Rule::fairy_refused => "`fairy pieces refused`",
         Rule::exchange => "`exchange places with same walk [kings included|excluded]`",
         Rule::recolour_observed => "`recolour observed by mover|checkers`",
@@ -585,6 +595,8 @@ impl Ctx {
             transmute: vec![],
             pawn_steps: vec![],
             no_promotion: vec![],
+            paralysis_stalemates: vec![],
+            promotion_marks: vec![],
             fairy_refused: vec![],
             exchanges: vec![],
             select: vec![],
@@ -601,6 +613,7 @@ impl Ctx {
             recolour_observed: vec![],
             incompatible: vec![],
             examples: vec![],
+            attribute: false,
         };
         for stmt in inner {
             match stmt.as_rule() {
@@ -660,6 +673,12 @@ impl Ctx {
                     def.pawn_steps.push(Spanned::new(steps, span));
                 }
                 Rule::no_promotion => def.no_promotion.push(self.span(&stmt)),
+                Rule::paralysis_stalemates => def.paralysis_stalemates.push(self.span(&stmt)),
+                Rule::promotion_marks => {
+                    let span = self.span(&stmt);
+                    let codes = stmt.into_inner().map(|c| self.spanned(&c)).collect();
+                    def.promotion_marks.push((span, codes));
+                }
                 Rule::fairy_refused => def.fairy_refused.push(self.span(&stmt)),
                 Rule::exchange => {
                     let span = self.span(&stmt);
@@ -1012,11 +1031,13 @@ impl Ctx {
             title,
             span,
             units: vec![],
+            markings: vec![],
             stipulation: None,
             conditions: None,
             options: None,
             solution: None,
         };
+        let mut markings = Vec::new();
         for stmt in inner {
             match stmt.as_rule() {
                 Rule::placement => {
@@ -1024,8 +1045,10 @@ impl Ctx {
                     let mut colour = self.spanned(&it.next().expect("colour"));
                     let mut units = Vec::new();
                     for u in it {
-                        if u.as_rule() == Rule::half_neutral {
-                            colour.node.push_str(" halfneutral");
+                        if u.as_rule() == Rule::marking {
+                            markings.push(self.spanned(&u));
+                            colour.node.push(' ');
+                            colour.node.push_str(u.as_str());
                         } else {
                             units.push(self.spanned(&u));
                         }
@@ -1047,6 +1070,7 @@ impl Ctx {
                 _ => {}
             }
         }
+        ex.markings = markings;
         ex
     }
 }

@@ -64,6 +64,30 @@ static ZOBRIST: [[[u64; 64]; 5]; MAX_KINDS] = {
     table
 };
 
+/// Zobrist keys of the attributes written as rules, one per (attribute, square).
+static MARK_KEYS: [[u64; 64]; 16] = {
+    let mut keys = [[0u64; 64]; 16];
+    let mut state: u64 = 0x6A09_E667_F3BC_C908;
+    let mut m = 0;
+    while m < 16 {
+        let mut s = 0;
+        while s < 64 {
+            (state, keys[m][s]) = splitmix64(state);
+            s += 1;
+        }
+        m += 1;
+    }
+    keys
+};
+
+/// The hash of the attributes `marks` on `sq`.
+#[inline(always)]
+fn marks_key(marks: crate::piece::Marks, sq: Square) -> u64 {
+    marks
+        .iter()
+        .fold(0, |h, m| h ^ MARK_KEYS[m as usize][sq.index()])
+}
+
 /// Zobrist keys of holes, one per square.
 static HOLE_KEYS: [u64; 64] = {
     let mut keys = [0u64; 64];
@@ -108,6 +132,17 @@ impl Board {
         !self.occupied.contains(sq)
     }
 
+    /// The squares of the units `side` may move that carry attribute `mark`.
+    pub fn marked(&self, side: Side, mark: u8) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for sq in self.movable_by(side) {
+            if self.squares[sq.index()].is_some_and(|p| p.marks.has(mark)) {
+                out.insert(sq);
+            }
+        }
+        out
+    }
+
     /// Places `piece` on the empty square `sq`.
     #[inline(always)]
     pub fn put(&mut self, sq: Square, piece: Piece) {
@@ -138,6 +173,9 @@ impl Board {
             if HASH {
                 self.hash ^= ZOBRIST[piece.kind.index()][ROYAL][sq.index()];
             }
+        }
+        if HASH && piece.marks.0 != 0 {
+            self.hash ^= marks_key(piece.marks, sq);
         }
     }
 
@@ -191,6 +229,9 @@ impl Board {
             if HASH {
                 self.hash ^= ZOBRIST[piece.kind.index()][ROYAL][sq.index()];
             }
+        }
+        if HASH && piece.marks.0 != 0 {
+            self.hash ^= marks_key(piece.marks, sq);
         }
         piece
     }

@@ -38,7 +38,7 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use fairyforge_vocab::Vocabulary;
 pub use moves::{Effect, Move, MoveKind, MoveList};
-pub use piece::{Kind, KindInfo, KindSet, Numbering, Owner, Piece, PromotionChoice, Side};
+pub use piece::{Kind, KindInfo, KindSet, Marks, Numbering, Owner, Piece, PromotionChoice, Side};
 pub use position::{Castling, EnPassant, Position};
 pub use rules::{ConditionInfo, ConditionSide, Observers, RuleExample, RuleSet, Strike};
 pub use square::Square;

@@ -232,6 +232,41 @@ pub struct Piece {
     /// never leave it attacked, as a king. A kind may be royal itself
     /// ([`KindInfo::royal`]); [`Piece::is_royal`] asks both.
     pub royal: bool,
+    /// The attributes written as rules (`attribute Kamikaze { … }`) the unit carries.
+    pub marks: Marks,
+}
+
+/// A set of the attributes written as rules, one bit per `attribute` block in the
+/// order of the generated rule set's `ATTRIBUTES`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Marks(pub u16);
+
+impl Marks {
+    /// No attribute.
+    pub const NONE: Marks = Marks(0);
+
+    /// Whether attribute `index` is in the set.
+    #[inline(always)]
+    pub const fn has(self, index: u8) -> bool {
+        self.0 & (1 << index) != 0
+    }
+
+    /// The set with attribute `index` added.
+    #[inline(always)]
+    pub const fn with(self, index: u8) -> Marks {
+        Marks(self.0 | 1 << index)
+    }
+
+    /// The set without attribute `index`.
+    #[inline(always)]
+    pub const fn without(self, index: u8) -> Marks {
+        Marks(self.0 & !(1 << index))
+    }
+
+    /// The attributes in the set, by index.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        (0..16u8).filter(move |&i| self.has(i))
+    }
 }
 
 impl Piece {
@@ -243,6 +278,7 @@ impl Piece {
             owner,
             half: false,
             royal: false,
+            marks: Marks::NONE,
         }
     }
 
@@ -263,6 +299,7 @@ impl Piece {
             owner,
             half: true,
             royal: false,
+            marks: Marks::NONE,
         }
     }
 

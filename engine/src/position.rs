@@ -23,8 +23,10 @@ mod kobul;
 mod lead;
 mod legs;
 mod lent;
+mod marks;
 mod mars;
 mod observed;
+mod paralysis;
 mod spare;
 mod strike;
 mod swap;
@@ -214,6 +216,9 @@ pub struct Position<R: RuleSet> {
     /// How many tests of a move's mate are under way, one inside another (see
     /// [`Position::mates`]).
     nested: u8,
+    /// Paralysis is suspended while the moves it bars are counted (see
+    /// [`Position::suffocated`]).
+    unparalysed: bool,
 }
 
 impl<R: RuleSet> Position<R> {
@@ -244,6 +249,7 @@ impl<R: RuleSet> Position<R> {
             own_promotions: Vec::new(),
             exclusive: [0; 8],
             nested: 0,
+            unparalysed: false,
         };
         pos.promotions = pos.promotion_kinds(&[]);
         pos.own_promotions = pos.own_promotion_kinds();
@@ -501,6 +507,7 @@ impl<R: RuleSet> Position<R> {
         }
         for &k in choices {
             out.push(mv.with_promotion(k));
+            self.push_marked_promotion(mv.with_promotion(k), out);
         }
     }
 
@@ -583,7 +590,7 @@ impl<R: RuleSet> Position<R> {
         let royal_walks = self.rules.royal_walks(side);
         for from in self.board.movable_by(side) {
             let piece = self.board.get(from).expect("movable unit");
-            if !self.rules.may_move(self, from, piece, side) {
+            if !self.unparalysed && !self.rules.may_move(self, from, piece, side) {
                 continue;
             }
             let push = |pos: &Self, at: Square, out: &mut MoveList| match lent {

@@ -183,7 +183,12 @@ pub fn solve_problem_into<R: RuleSet + Default>(
     let set_up = ProblemResult {
         language: problem.language,
         codes,
-        names: Names::new(R::KINDS, codes, problem.language),
+        names: Names::new(R::KINDS, codes, problem.language).with_marks(
+            R::CONDITIONS
+                .iter()
+                .filter(|c| c.attribute)
+                .map(|c| c.names.first().copied().unwrap_or(c.name)),
+        ),
         units: base.units.clone(),
         start: first_diagram::<R>(problem, codes),
         problem: problem.clone(),
@@ -347,7 +352,11 @@ fn warn_kingless<R: RuleSet>(
 
 /// The names and parameters of the conditions of `R`, for reading problems.
 pub fn declared<R: RuleSet>() -> input::Declared {
-    input::Declared::new(R::CONDITIONS.iter().map(|c| (c.names, c.params)))
+    // (attributes are read in `Pieces`, not as conditions: their names are not declared)
+    input::Declared::new(R::CONDITIONS.iter().map(|c| match c.attribute {
+        true => (&[][..], c.params),
+        false => (c.names, c.params),
+    }))
 }
 
 /// Reads every problem of `text` with the conditions of `R` (see
@@ -451,7 +460,12 @@ fn prepare<R: RuleSet + Default>(
             }
         }
     }
-    let indices: Vec<usize> = active.iter().map(|&(i, _)| i).collect();
+    let mut indices: Vec<usize> = active.iter().map(|&(i, _)| i).collect();
+    // (an attribute's rule is in force while a unit carries it)
+    for i in units::attribute_rules::<R>(&setup.units) {
+        rules.activate(i);
+        indices.push(i);
+    }
     if let Err((e, asker)) = conditions::combinable::<R>(&indices) {
         result.outcome = Err(e);
         result.unsolved_at = active.iter().find(|(i, _)| *i == asker).map(|(_, c)| c.at);

@@ -408,8 +408,17 @@ fn push_promotions<R: RuleSet>(
     sq: Square,
     out: &mut MoveList,
 ) {
-    for &k in pos.promotion_choices(piece.kind, side) {
-        let promoted = piece.with_kind(k);
+    let choices = pos
+        .promotion_choices(piece.kind, side)
+        .iter()
+        .flat_map(|&k| {
+            let plain = piece.with_kind(k);
+            let marked = pos
+                .promotion_marks(piece, k)
+                .map(|marks| Piece { marks, ..plain });
+            std::iter::once(plain).chain(marked)
+        });
+    for promoted in choices {
         let effects = [
             leaving,
             Some(Effect::Add { at: sq, piece }),

@@ -23,7 +23,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::piece::{Kind, KindInfo, KindSet, Piece, Side};
+use crate::piece::{Kind, KindInfo, KindSet, Marks, Piece, Side};
 use crate::position::Position;
 use crate::rebirth::{FromRebirth, Rebirth, Rebirths};
 use crate::square::Square;
@@ -37,6 +37,10 @@ pub struct ConditionInfo {
     pub name: &'static str,
     /// The names a problem may use for it (the reference's spelling first).
     pub names: &'static [&'static str],
+    /// The rule is an `attribute` block: a problem gives it to units (`White Kamikaze
+    /// Rd2`, its names read in `Pieces`), and it is in force while a unit carries it.
+    /// Its index among the attribute rules is the unit's mark ([`crate::Marks`]).
+    pub attribute: bool,
     /// What a problem writes after the name, in order (`Hole a1b2`: squares).
     pub params: &'static [Param],
     /// The definition the rule implements.
@@ -421,6 +425,20 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// shortcuts that look at the other side's units alone.
     #[inline(always)]
     fn checks_from_both_sides(&self) -> bool {
+        false
+    }
+
+    /// The attributes a pawn promoting to `kind` may take as well, each a promotion of
+    /// its own (`b7-b8=Q=c`: `promotion may add it to …` of an attribute in force).
+    #[inline(always)]
+    fn promotion_marks(&self, _kind: Kind) -> Marks {
+        Marks::NONE
+    }
+
+    /// Whether a side that could move only units paralysis keeps from moving is
+    /// stalemated, in check or not, and never mated (`paralysis stalemates`).
+    #[inline(always)]
+    fn paralysis_stalemates(&self) -> bool {
         false
     }
 

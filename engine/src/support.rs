@@ -20,7 +20,7 @@ pub use crate::measure::{
     on_edge, same_walk_observation_after,
 };
 pub use crate::moves::{remove_repeats, Move, MoveKind, MoveList};
-pub use crate::piece::{Kind, KindInfo, KindSet, Numbering, Piece, PromotionChoice, Side};
+pub use crate::piece::{Kind, KindInfo, KindSet, Marks, Numbering, Piece, PromotionChoice, Side};
 pub use crate::position::exchange::exchanged_last;
 pub use crate::position::Position;
 pub use crate::rebirth::{

@@ -81,7 +81,8 @@ fn copies() -> Vec<(usize, Vec<usize>)> {
     let all = Rules::CONDITIONS;
     all.iter()
         .enumerate()
-        .filter(|(_, c)| !c.name.starts_with("Zcopy"))
+        // (attributes are given to units, not written as conditions: not copied)
+        .filter(|(_, c)| !c.name.starts_with("Zcopy") && !c.attribute)
         .map(|(i, c)| {
             let mine = all
                 .iter()

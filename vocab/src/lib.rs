@@ -13,6 +13,10 @@
 /// one bitboard per kind and a 256-bit set of the kinds on the board.
 pub const MAX_KINDS: usize = 256;
 
+/// The most attributes written as rules (`attribute` blocks) a unit can carry: one bit
+/// each in the engine's `Marks`.
+pub const MAX_ATTRIBUTES: usize = 16;
+
 /// The longest play a stipulation may ask for, in moves (`#350`, `h#350`, `ser-=350`):
 /// the search recurses once per half-move, so its depth, and the memory it takes by
 /// length, stay bounded by what the machine can do whatever a problem writes. Longer

@@ -6,7 +6,7 @@
 use super::{normal_name, Checker};
 use crate::ast::{self, Spanned};
 use crate::diagnostic::{one_of, Span};
-use fairyforge_vocab::{Param, Vocabulary};
+use fairyforge_vocab::{Param, Vocabulary, MAX_ATTRIBUTES};
 use std::collections::HashMap;
 
 impl Checker<'_> {
@@ -50,6 +50,39 @@ impl Checker<'_> {
                     );
                 }
             }
+        }
+    }
+
+    /// What an `attribute` block may not say: a problem writes nothing after an
+    /// attribute, and an attribute concerns the units carrying it, of either side.
+    pub(super) fn attribute_block(&mut self, c: &ast::ConditionDef) {
+        if !c.attribute {
+            return;
+        }
+        let misplaced = c
+            .params
+            .iter()
+            .map(|p| (p.span, "params"))
+            .chain(c.side.iter().map(|s| (s.span, "side")))
+            .chain(c.option_of.iter().map(|o| (o.span, "option of")));
+        for (span, word) in misplaced.collect::<Vec<_>>() {
+            self.error(
+                span,
+                format!("an attribute cannot have `{word}`"),
+                "an attribute is given to units in a problem's `Pieces`, with nothing after \
+                 it; its truths ask `unit.has(…)` for the units it concerns",
+            );
+        }
+    }
+
+    /// At most as many attributes as a unit holds.
+    pub(super) fn attribute_limit(&mut self, attributes: &[&ast::ConditionDef]) {
+        if let Some(c) = attributes.get(MAX_ATTRIBUTES) {
+            self.error(
+                c.name.span,
+                format!("more than {MAX_ATTRIBUTES} attributes"),
+                format!("a unit holds at most {MAX_ATTRIBUTES} attributes written as rules"),
+            );
         }
     }
 

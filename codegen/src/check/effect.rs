@@ -163,4 +163,58 @@ impl Checker<'_> {
         }
         !c.no_promotion.is_empty()
     }
+
+    /// `promotion may add it to CODES`, once, in an attribute block: the kinds.
+    pub(super) fn promotion_marks(&mut self, c: &ast::ConditionDef) -> Vec<u8> {
+        if let Some((extra, _)) = c.promotion_marks.get(1) {
+            self.error(
+                *extra,
+                "a block says `promotion may add it` at most once",
+                "list every walk in one statement",
+            );
+        }
+        let Some((span, codes)) = c.promotion_marks.first() else {
+            return Vec::new();
+        };
+        if !c.attribute {
+            self.error(
+                *span,
+                "`promotion may add it` needs an attribute block",
+                "`it` is the attribute the block defines: write `attribute NAME { … }`",
+            );
+            return Vec::new();
+        }
+        let mut kinds = Vec::new();
+        for code in codes {
+            match self.codes.iter().position(|c| c.contains(&code.node)) {
+                Some(i) => kinds.push(i as u8),
+                None => self.error(
+                    code.span,
+                    format!("unknown piece code `{}`", code.node),
+                    "expected a code given by some piece's `codes`",
+                ),
+            }
+        }
+        kinds
+    }
+
+    /// `paralysis stalemates`, once, in a block that paralyses.
+    pub(super) fn paralysis_stalemates(&mut self, c: &ast::ConditionDef) -> bool {
+        if let Some(&extra) = c.paralysis_stalemates.get(1) {
+            self.error(
+                extra,
+                "a condition says `paralysis stalemates` at most once",
+                "remove this `paralysis stalemates`",
+            );
+        }
+        if let (Some(&first), true) = (c.paralysis_stalemates.first(), c.paralyse.is_empty()) {
+            self.error(
+                first,
+                "`paralysis stalemates` needs a `paralyse` statement in the same block",
+                "it says how the paralysis this block gives ends play: add `paralyse when …`",
+            );
+            return false;
+        }
+        !c.paralysis_stalemates.is_empty()
+    }
 }

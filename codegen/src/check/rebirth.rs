@@ -62,6 +62,11 @@ impl Checker<'_> {
         );
         misplaced.extend(c.transmute.iter().map(|t| (t.who.span, "transmute")));
         misplaced.extend(c.no_promotion.iter().map(|&s| (s, "pawns never promote")));
+        misplaced.extend(
+            c.paralysis_stalemates
+                .iter()
+                .map(|&s| (s, "paralysis stalemates")),
+        );
         misplaced.extend(c.fairy_refused.iter().map(|&s| (s, "fairy pieces refused")));
         misplaced.extend(c.exchanges.iter().map(|&(s, _)| (s, "exchange places")));
         misplaced.extend(c.incompatible.iter().map(|w| (w.span, "incompatible with")));

@@ -50,10 +50,11 @@ impl Type {
 
 /// The values, in words, for the diagnostic of an unknown one.
 const VALUES: &str = "unit.walk, unit.royal, unit.pawn, unit.observed_by_same_walk, \
-     observed_by(W) with W a piece's code, a piece's code (a walk), \
+     observed_by(W) with W a piece's code or an attribute, a piece's code (a walk), \
+     unit.has(A), captured.has(A) with A an attribute, \
      unit.observed_by_friend, unit.linked_to_royal, captured.royal, \
      captured.observed_by_friend, last.walk, last.side, \
-     side, move.captures, move.checks, move.mates, move.leaves_same_walk_observation, \
+     side, move.captures, move.promotes, move.checks, move.mates, move.leaves_same_walk_observation, \
      move.exceeds_game_array, \
      colour(S), edge(S), first_rank(S), cell(S), contact_before(S), contact_after(S) or given(S) with S one \
      of departure, arrival, partner_departure, partner_arrival (or landing, in `recolour`)";
@@ -105,9 +106,19 @@ impl Checker<'_> {
         let found = match &v.node {
             ast::Value::Path(p) => path_value(p),
             ast::Value::Call(f, x) if f == "observed_by" => {
+                if let Some(a) = self.attribute_index(x) {
+                    return Some((Val::UnitObservedByMarked(a), Type::Bool));
+                }
                 return self
                     .walk(v, x)
                     .map(|k| (Val::UnitObservedBy(k), Type::Bool));
+            }
+            ast::Value::Call(f, x) if f == "unit.has" || f == "captured.has" => {
+                let a = self.attribute(v, x)?;
+                Some(match f.as_str() {
+                    "unit.has" => (Val::UnitHas(a), Type::Bool),
+                    _ => (Val::CapturedHas(a), Type::Bool),
+                })
             }
             ast::Value::Call(f, x) => return self.square_value(v, f, x, place),
             ast::Value::Walk(code) => {
@@ -193,6 +204,32 @@ impl Checker<'_> {
     }
 
     /// A value of a square of the move: `colour(arrival)`, `edge(departure)`, …
+    /// The index of the attribute block named `name`, if there is one.
+    fn attribute_index(&self, name: &str) -> Option<u8> {
+        self.attributes
+            .iter()
+            .position(|a| a == name)
+            .map(|i| i as u8)
+    }
+
+    /// The index of the attribute block named `name`; an unknown name is an error.
+    fn attribute(&mut self, v: &Spanned<ast::Value>, name: &str) -> Option<u8> {
+        let found = self.attribute_index(name);
+        if found.is_none() {
+            let known = if self.attributes.is_empty() {
+                "no `attribute` block is written".to_string()
+            } else {
+                format!("expected one of {}", self.attributes.join(", "))
+            };
+            self.error(
+                v.span,
+                format!("unknown attribute `{name}`"),
+                format!("an attribute is named by its `attribute` block: {known}"),
+            );
+        }
+        found
+    }
+
     /// The kind index of a walk named by its code; an unknown code is an error.
     fn walk(&mut self, v: &Spanned<ast::Value>, code: &str) -> Option<u8> {
         match self.codes.iter().position(|c| c.iter().any(|k| k == code)) {
@@ -292,6 +329,7 @@ fn path_value(p: &[String]) -> Option<(Val, Type)> {
             ["last", "side"] => (Val::LastSide, Type::Side),
             ["side"] => (Val::Side, Type::Side),
             ["move", "captures"] => (Val::Captures, Type::Bool),
+            ["move", "promotes"] => (Val::Promotes, Type::Bool),
             ["move", "checks"] => (Val::Checks, Type::Bool),
             ["move", "mates"] => (Val::Mates, Type::Bool),
             ["move", "leaves_same_walk_observation"] => {
@@ -307,12 +345,15 @@ fn path_value(p: &[String]) -> Option<(Val, Type)> {
 /// it captures (every observation is a capture), whether it checks or mates (what
 /// observation itself tells).
 fn moves_only(v: &Val) -> bool {
-    matches!(v, Val::Captures | Val::Checks | Val::Mates)
+    matches!(v, Val::Captures | Val::Promotes | Val::Checks | Val::Mates)
 }
 
 /// Whether a value speaks of the unit a move captures, so that only a capture has it.
 fn of_capture(v: &Val) -> bool {
-    matches!(v, Val::CapturedRoyal | Val::CapturedObservedByFriend)
+    matches!(
+        v,
+        Val::CapturedRoyal | Val::CapturedObservedByFriend | Val::CapturedHas(_)
+    )
 }
 
 /// The statement a place is, in words.

@@ -165,6 +165,7 @@ fn val(v: &Val) -> TokenStream {
             quote!((#s).map(|s| s.rank() == side.relative_rank(0)))
         }
         Val::Captures => quote!(Some(mv.captured.is_some())),
+        Val::Promotes => quote!(Some(mv.promotion.is_some())),
         // (only in the truths of phase 5, where `pos` is mutable: the move is played on
         // it and taken back)
         Val::Checks => quote!(Some(pos.gives_check(mv))),
@@ -240,6 +241,15 @@ fn val(v: &Val) -> TokenStream {
         Val::UnitObservedBy(k) => {
             quote!(Some(observed_by_kind(self, pos, mv.from, Kind(#k), side.opponent())))
         }
+        Val::UnitHas(a) => quote!(Some(piece.marks.has(#a))),
+        Val::CapturedHas(a) => quote!(mv.captured.map(|c| c.marks.has(#a))),
+        Val::UnitObservedByMarked(a) => {
+            // by the walks alone, from where the units observe
+            quote!(Some({
+                let by = side.opponent();
+                pos.observes_by_walks(mv.from, by, pos.board().marked(by, #a))
+            }))
+        }
         Val::UnitObservedBySameWalk => {
             quote!(Some(observed_by_kind(
                 self,
@@ -300,6 +310,7 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
                     && c.rebirth.is_none();
             let params = c.params.iter().map(|&p| vocabulary(p));
             let (rebirth, option) = (c.rebirth.is_some(), c.option);
+            let attribute = c.attribute;
             let lends_walks = c.walk_lent.is_some() || c.royal_walks.is_some();
             let incompatible = &c.incompatible;
             let fairy_refused = c.fairy_refused;
@@ -334,7 +345,7 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
             .any(asks_observers);
             quote! {
                 ConditionInfo {
-                    name: #name, names: &[#(#names),*], params: &[#(#params),*], definition: #text,
+                    name: #name, names: &[#(#names),*], attribute: #attribute, params: &[#(#params),*], definition: #text,
                     source: #source, side: #side, selects: #selects, moves_only: #moves_only,
                     rebirth: #rebirth, option: #option, lends_walks: #lends_walks,
                     asks_observers: #asks_observers, incompatible: &[#(#incompatible),*],
@@ -351,6 +362,30 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
         .collect()
 }
 
+/// The body of `promotion_marks`: for each active attribute whose promotions may add
+/// it, its mark when `kind` is one of its walks.
+fn promotion_marks(rules: &Rules) -> TokenStream {
+    let attributes = rules
+        .conditions
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.attribute);
+    let adding = attributes.enumerate().filter_map(|(mark, (i, c))| {
+        if c.promotion_marks.is_empty() {
+            return None;
+        }
+        let on = active(i, c, quote!(Side::White));
+        let kinds = &c.promotion_marks;
+        let mark = mark as u8;
+        Some(quote! {
+            if #on && matches!(kind.0, #(#kinds)|*) {
+                marks = marks.with(#mark);
+            }
+        })
+    });
+    quote!(#(#adding)*)
+}
+
 /// Whether a truth asks which units observe which, by their walks.
 fn asks_observers(c: &Cond) -> bool {
     let observers = |v: &Val| {
@@ -358,6 +393,7 @@ fn asks_observers(c: &Cond) -> bool {
             v,
             Val::UnitObservedBySameWalk
                 | Val::UnitObservedBy(_)
+                | Val::UnitObservedByMarked(_)
                 | Val::UnitObservedByFriend
                 | Val::UnitLinkedToRoyal
                 | Val::CapturedObservedByFriend
@@ -821,6 +857,8 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
             || c.rebirth.as_ref().is_some_and(|r| r.before.is_some())
     });
     let both_check = any_active(rules, |c| c.checks_from_both);
+    let suffocating = any_active(rules, |c| c.paralysis_stalemates);
+    let marking_promotions = promotion_marks(rules);
     let by_flights = any_active(rules, |c| c.check_by_flights);
     let reads_numbers: Vec<usize> = rules
         .conditions
@@ -972,6 +1010,19 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         #[inline(always)]
         fn checks_from_both_sides(&self) -> bool {
             #both_check
+        }
+
+        #[inline(always)]
+        fn paralysis_stalemates(&self) -> bool {
+            #suffocating
+        }
+
+        #[inline]
+        fn promotion_marks(&self, kind: Kind) -> Marks {
+            let mut marks = Marks::NONE;
+            let _ = kind;
+            #marking_promotions
+            marks
         }
 
         #[inline(always)]

@@ -95,7 +95,7 @@ fn chains<'a>(
             let when = cond(when);
             let (from, to) = steps(chain);
             quote! {
-                if #on && { #given #when } {
+                if #on && { #given #on && #when } {
                     let next = match unit.kind.0 {
                         #(#from => Some(Kind(#to)),)*
                         _ => None,

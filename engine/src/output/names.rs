@@ -15,6 +15,9 @@ pub struct Names {
     codes: Vec<String>,
     /// By kind: its moves are written without its code.
     unlettered: Vec<bool>,
+    /// By mark (an attribute written as a rule): the attribute of the output it is, by
+    /// its English name, if it is one the output knows.
+    marks: Vec<Option<PieceAttribute>>,
     /// The output's language.
     language: Language,
 }
@@ -27,8 +30,30 @@ impl Names {
                 .map(|i| code_of(kinds, codes, Kind(i as u8)).to_string())
                 .collect(),
             unlettered: kinds.iter().map(|k| k.unlettered).collect(),
+            marks: Vec::new(),
             language,
         }
+    }
+
+    /// These names, with the attributes written as rules named by `marks` (each mark's
+    /// English name, in the order of the rule set's attribute rules).
+    pub fn with_marks<'a>(mut self, marks: impl Iterator<Item = &'a str>) -> Names {
+        self.marks = marks
+            .map(|m| {
+                PieceAttribute::ALL
+                    .into_iter()
+                    .find(|a| a.name(Language::English).eq_ignore_ascii_case(m))
+            })
+            .collect();
+        self
+    }
+
+    /// The attributes written as rules that `piece` carries, as the output names them.
+    pub fn marked(&self, piece: Piece) -> impl Iterator<Item = PieceAttribute> + '_ {
+        piece
+            .marks
+            .iter()
+            .filter_map(|m| self.marks.get(m as usize).copied().flatten())
     }
 
     /// Names from a list of codes, kind 0 first, `unlettered` the codes written without
@@ -37,6 +62,7 @@ impl Names {
         Names {
             codes: codes.iter().map(|c| c.to_string()).collect(),
             unlettered: codes.iter().map(|c| unlettered.contains(c)).collect(),
+            marks: Vec::new(),
             language,
         }
     }
@@ -87,15 +113,20 @@ impl Names {
     }
 
     /// The abbreviations of a unit's attributes, in the reference's order: `r` for a
-    /// unit royal by attribute, `hn` for a half-neutral one (`rhn`); empty for none.
+    /// unit royal by attribute, `hn` for a half-neutral one (`rhn`), `k` for a
+    /// kamikaze one, `c` for a chameleon (`kc`); empty for none.
     pub fn attributes(&self, piece: Piece) -> String {
-        let mut s = String::new();
+        let mut carried: Vec<PieceAttribute> = self.marked(piece).collect();
         if piece.royal {
-            s.push_str(&PieceAttribute::Royal.abbreviation(self.language));
+            carried.push(PieceAttribute::Royal);
         }
         if piece.half {
-            s.push_str(&PieceAttribute::HalfNeutral.abbreviation(self.language));
+            carried.push(PieceAttribute::HalfNeutral);
         }
-        s
+        carried.sort_by_key(|&a| a as usize);
+        carried
+            .into_iter()
+            .map(|a| a.abbreviation(self.language))
+            .collect()
     }
 }

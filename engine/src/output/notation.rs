@@ -45,6 +45,36 @@ fn unit(names: &Names, piece: Piece, with_pawn: bool) -> String {
     }
 }
 
+/// A promotion from `from` to `to` as written after the unit: `=Q`, and when the
+/// promotion gives the unit attributes it lacked, those it then has after another `=`
+/// (`=Q=c`, `=nS=nc`, `=pR=cp`).
+fn promoted(names: &Names, from: Piece, to: Piece) -> String {
+    let added = to.marks.0 & !from.marks.0;
+    if added == 0 {
+        return format!("={}", unit(names, to, true));
+    }
+    let plain = Piece {
+        marks: crate::piece::Marks(to.marks.0 & !added),
+        ..to
+    };
+    format!(
+        "={}{}",
+        unit(names, plain, true),
+        taken_attributes(names, to)
+    )
+}
+
+/// The attributes `unit` has once a promotion gave it some, written `=c` (`=nc` for a
+/// neutral unit, `=cp` with those it had).
+fn taken_attributes(names: &Names, unit: Piece) -> String {
+    let neutral = if unit.owner == Owner::Neutral {
+        "n"
+    } else {
+        ""
+    };
+    format!("={neutral}{}", names.attributes(unit))
+}
+
 /// The move as written, without its mark.
 pub fn move_text(names: &Names, mv: &Move) -> String {
     // a castling from the square the royal unit went to first, with a partner that
@@ -212,9 +242,9 @@ fn push_effect_list(s: &mut String, names: &Names, mv: &Move, extras: Vec<&Effec
                 s.push_str(&format!("[{}{a}->{b}", bracketed(names, *p)));
                 i += 2;
                 // a pawn carried to its last rank promotes there: `[wPa4->f8=Q]`
-                if let Some(Effect::Promote { at, to, .. }) = extras.get(i) {
+                if let Some(Effect::Promote { at, from, to }) = extras.get(i) {
                     if at == b {
-                        s.push_str(&format!("={}", unit(names, *to, true)));
+                        s.push_str(&promoted(names, *from, *to));
                         i += 1;
                     }
                 }
@@ -240,9 +270,9 @@ fn push_effect_list(s: &mut String, names: &Names, mv: &Move, extras: Vec<&Effec
             (Effect::Add { at, piece }, next) => {
                 s.push_str(&format!("[+{}{at}", bracketed(names, *piece)));
                 i += 1;
-                if let Some(Effect::Promote { at: p, to, .. }) = next {
+                if let Some(Effect::Promote { at: p, from, to }) = next {
                     if p == at {
-                        s.push_str(&format!("={}", unit(names, *to, true)));
+                        s.push_str(&promoted(names, *from, *to));
                         i += 1;
                     }
                 }
@@ -252,6 +282,13 @@ fn push_effect_list(s: &mut String, names: &Names, mv: &Move, extras: Vec<&Effec
             (Effect::Recolour { at, apart, .. }, _) if recolour_attached(mv, *at, *apart) => i += 1,
             (Effect::Recolour { at, to, .. }, _) => {
                 s.push_str(&format!("[{at}={}]", names.colour_letter(to.owner)));
+                i += 1;
+            }
+            // attributes a promoting unit takes where it arrives: `=Q=c`
+            (Effect::Promote { at, from, to }, _)
+                if *at == mv.to && from.kind == to.kind && from.owner == to.owner =>
+            {
+                s.push_str(&taken_attributes(names, *to));
                 i += 1;
             }
             // (a change of walk alone, written without the side: `[f6=rG]`)

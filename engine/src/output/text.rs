@@ -56,14 +56,14 @@ fn header(result: &ProblemResult) -> Header<'_> {
             award: texts.award.clone(),
             titles: texts.titles.clone(),
         },
-        board: Diagram::of_units(&result.units),
+        board: Diagram::of_units_named(&result.units, &result.names),
         stipulation: result.stipulation.clone(),
         total_invisible: 0,
         attributes_in_problem: Vec::new(),
         atob_start: result
             .start
             .as_ref()
-            .map(|(units, mover)| (Diagram::of_units(units), *mover)),
+            .map(|(units, mover)| (Diagram::of_units_named(units, &result.names), *mover)),
         conditions: result
             .problem
             .conditions

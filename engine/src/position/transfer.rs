@@ -62,13 +62,18 @@ impl<R: RuleSet> Position<R> {
             return;
         }
         for &kind in choices {
-            let promoted = Piece { kind, ..unit };
-            if let Some(m) = mv.with_effect(Effect::Promote {
-                at: to,
-                from: unit,
-                to: promoted,
-            }) {
-                out.push(m);
+            let plain = Piece { kind, ..unit };
+            let marked = self
+                .promotion_marks(unit, kind)
+                .map(|marks| Piece { marks, ..plain });
+            for promoted in std::iter::once(plain).chain(marked) {
+                if let Some(m) = mv.with_effect(Effect::Promote {
+                    at: to,
+                    from: unit,
+                    to: promoted,
+                }) {
+                    out.push(m);
+                }
             }
         }
     }

@@ -6,6 +6,7 @@
 //! twice is the reader's warning ([`input::Problem::warnings`]).
 
 use super::stipulation::solver_stipulation;
+use super::units::mark_of;
 use super::{code_set, Settings};
 use crate::codes::kind_by_code;
 use crate::input::{self, InputError, PlacedUnit, ProblemOption};
@@ -46,7 +47,7 @@ pub fn check_problem<R: RuleSet>(problem: &input::Problem, settings: &Settings) 
         if let Some(a) = unit
             .attributes
             .iter()
-            .find(|a| !SUPPORTED.contains(&a.as_str()))
+            .find(|a| !SUPPORTED.contains(&a.as_str()) && mark_of::<R>(a).is_none())
         {
             checked.errors.push(at(
                 unit.at,

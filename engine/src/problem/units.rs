@@ -4,7 +4,7 @@ use super::check::SUPPORTED;
 use crate::board::Board;
 use crate::codes::{kind_by_code, CodeSet};
 use crate::input;
-use crate::piece::{Piece, Side};
+use crate::piece::{Marks, Piece, Side};
 use crate::position::Castling;
 use crate::rules::RuleSet;
 use crate::square::Square;
@@ -21,7 +21,7 @@ pub(super) fn resolve<R: RuleSet>(
         if let Some(a) = u
             .attributes
             .iter()
-            .find(|a| !SUPPORTED.contains(&a.as_str()))
+            .find(|a| !SUPPORTED.contains(&a.as_str()) && mark_of::<R>(a).is_none())
         {
             return Err(format!(
                 "the piece attribute {a} is not supported yet ({u})"
@@ -29,6 +29,11 @@ pub(super) fn resolve<R: RuleSet>(
         }
         let has = |name: &str| u.attributes.iter().any(|a| a == name);
         let (half, royal) = (has("HalfNeutral"), has("Royal"));
+        let marks = u
+            .attributes
+            .iter()
+            .filter_map(|a| mark_of::<R>(a))
+            .fold(Marks::NONE, Marks::with);
         let kind = kind_by_code(R::KINDS, set, &u.code).ok_or_else(|| {
             format!(
                 "the piece code {} is not known (no rule in rules/ has it)",
@@ -45,11 +50,38 @@ pub(super) fn resolve<R: RuleSet>(
             Piece {
                 half,
                 royal,
+                marks,
                 ..piece
             },
         ));
     }
     Ok(out)
+}
+
+/// The mark of the attribute a problem names `name` (its English name, as the reader
+/// gives it): its index among the rule set's `attribute` rules.
+pub(crate) fn mark_of<R: RuleSet>(name: &str) -> Option<u8> {
+    R::CONDITIONS
+        .iter()
+        .filter(|c| c.attribute)
+        .position(|c| c.names.iter().any(|n| n.eq_ignore_ascii_case(name)))
+        .map(|i| i as u8)
+}
+
+/// The rules (indices in `R::CONDITIONS`) of the attributes `units` carry.
+pub(super) fn attribute_rules<R: RuleSet>(units: &[(Square, Piece)]) -> Vec<usize> {
+    let carried = units
+        .iter()
+        .fold(Marks::NONE, |m, (_, p)| Marks(m.0 | p.marks.0));
+    let rules = R::CONDITIONS
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.attribute);
+    rules
+        .enumerate()
+        .filter(|&(mark, _)| carried.has(mark as u8))
+        .map(|(_, (i, _))| i)
+        .collect()
 }
 
 /// Castling rights as the reference assumes them: a royal unit on its game-array square

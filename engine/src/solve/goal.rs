@@ -18,12 +18,18 @@ impl<R: RuleSet> Solver<'_, R> {
     pub(super) fn reaches(&mut self, goal: Goal, mv: &Move) -> bool {
         let side = self.pos.side();
         match goal {
-            Goal::Mate => self.pos.in_check(side) && !self.pos.has_legal_move(&mut self.scratch),
+            Goal::Mate => {
+                self.pos.checked_for_goal(&mut self.scratch)
+                    && !self.pos.has_legal_move(&mut self.scratch)
+            }
             Goal::Stalemate => {
-                !self.pos.in_check(side) && !self.pos.has_legal_move(&mut self.scratch)
+                !self.pos.checked_for_goal(&mut self.scratch)
+                    && !self.pos.has_legal_move(&mut self.scratch)
             }
             Goal::DoubleStalemate => {
-                if self.pos.in_check(side) || self.pos.has_legal_move(&mut self.scratch) {
+                if self.pos.checked_for_goal(&mut self.scratch)
+                    || self.pos.has_legal_move(&mut self.scratch)
+                {
                     return false;
                 }
                 self.other_side_stalemated()
@@ -37,7 +43,9 @@ impl<R: RuleSet> Solver<'_, R> {
             Goal::Target(target) => mv.mover_lands().is_some_and(|(sq, _)| sq == target),
             // a capture that wins the unit: not one reborn
             Goal::Steingewinn => mv.is_capture() && !mv.brings_back(),
-            Goal::AutoStalemate => !self.pos.in_check(side) && self.other_side_immobile(),
+            Goal::AutoStalemate => {
+                !self.pos.checked_for_goal(&mut self.scratch) && self.other_side_immobile()
+            }
             Goal::ProofGame | Goal::AToB => self.opts.target.as_ref() == Some(self.pos.board()),
             // the setup refuses every other goal (`Goal::solvable`)
             _ => false,
@@ -47,8 +55,8 @@ impl<R: RuleSet> Solver<'_, R> {
     /// Whether the side not to move would be stalemated were it to move.
     fn other_side_stalemated(&mut self) -> bool {
         self.pos.pass();
-        let other =
-            !self.pos.in_check(self.pos.side()) && !self.pos.has_legal_move(&mut self.scratch);
+        let other = !self.pos.checked_for_goal(&mut self.scratch)
+            && !self.pos.has_legal_move(&mut self.scratch);
         self.pos.unpass();
         other
     }
@@ -187,10 +195,11 @@ impl<R: RuleSet> Solver<'_, R> {
 
     /// What the move just made left the side to move in (a double stalemate told apart
     /// only under that goal; a side without a royal unit is never in check, and is
-    /// stalemated when it cannot move).
+    /// stalemated when it cannot move, as is a suffocated side).
     fn mark(&mut self) -> Mark {
         let side = self.pos.side();
-        let check = !self.pos.royal_squares(side).is_empty() && self.pos.in_check(side);
+        let check = !self.pos.royal_squares(side).is_empty()
+            && self.pos.checked_for_goal(&mut self.scratch);
         let can_move = self.pos.has_legal_move(&mut self.scratch);
         match (check, can_move) {
             (true, false) => Mark::Mate,

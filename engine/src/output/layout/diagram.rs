@@ -198,6 +198,17 @@ impl Diagram {
         d
     }
 
+    /// The diagram of `units`, with the attributes written as rules that they carry,
+    /// as `names` knows them.
+    pub fn of_units_named(units: &[(Square, Piece)], names: &Names) -> Diagram {
+        let mut d = Diagram::of_units(units);
+        for (sq, p) in units {
+            d.attributes
+                .extend(names.marked(*p).map(|attribute| (*sq, attribute)));
+        }
+        d
+    }
+
     /// Puts a unit on a square, replacing what stood there.
     pub fn put(&mut self, square: Square, piece: Piece) {
         if self.board.get(square).is_some() {
