@@ -152,20 +152,25 @@ pub fn list() -> String {
         ]);
     }
     out.push_str(&columns(&rows));
-    let _ = writeln!(out, "\nConditions ({}):", Rules::CONDITIONS.len());
-    let mut rows = vec![vec![
-        "name".to_string(),
-        "written".to_string(),
-        "definition".to_string(),
-    ]];
-    for c in Rules::CONDITIONS {
-        rows.push(vec![
-            c.name.to_string(),
-            c.names.join(", "),
-            c.definition.to_string(),
-        ]);
+    for (title, attributes) in [("Conditions", false), ("Attributes of units", true)] {
+        let rules = Rules::CONDITIONS
+            .iter()
+            .filter(|c| c.attribute == attributes);
+        let _ = writeln!(out, "\n{title} ({}):", rules.clone().count());
+        let mut rows = vec![vec![
+            "name".to_string(),
+            "written".to_string(),
+            "definition".to_string(),
+        ]];
+        for c in rules {
+            rows.push(vec![
+                c.name.to_string(),
+                c.names.join(", "),
+                c.definition.to_string(),
+            ]);
+        }
+        out.push_str(&columns(&rows));
     }
-    out.push_str(&columns(&rows));
     out.push_str(
         "\n`fairyforge rules NAME` shows one of them in full (a name or a code, any case).\n",
     );
@@ -222,7 +227,12 @@ pub fn show(found: Found) -> String {
         Found::Piece(kind) => show_piece(kind),
         Found::Condition(i) => {
             let c = &Rules::CONDITIONS[i];
-            let mut out = format!("Condition {} ({})\n", c.name, c.source);
+            let what = if c.attribute {
+                "Attribute"
+            } else {
+                "Condition"
+            };
+            let mut out = format!("{what} {} ({})\n", c.name, c.source);
             let names: Vec<String> = c.names.iter().map(|n| format!("\"{n}\"")).collect();
             let _ = writeln!(out, "  written: {}", names.join(", "));
             if !c.params.is_empty() {

@@ -232,6 +232,8 @@ pub struct ConditionDef {
     /// `after capture ACTION unit of SIDE like captured [neutrals included] [as
     /// promoted]` statements.
     pub strikes: Vec<StrikeDef>,
+    /// `after capture remove capturer when …` truths.
+    pub vanish: Vec<Spanned<BoolExpr>>,
     /// `recolour observed by …` statements (the word after `by`).
     pub recolour_observed: Vec<Spanned<String>>,
     /// `transfer WHO from SET to SET` statements (the three words).

@@ -294,6 +294,11 @@ impl Checker<'_> {
             }
         }
         let (recolour, recolour_partner) = self.recolours(&c.recolour);
+        let vanish: Vec<lower::Cond> = c
+            .vanish
+            .iter()
+            .filter_map(|e| self.cond(e, Place::Effect))
+            .collect();
         let (transmute, transmute_partner) = self.transmutes(&c.transmute);
         let first_rank_steps = self.pawn_steps(c);
         let no_promotion = self.no_promotion(c);
@@ -375,6 +380,7 @@ impl Checker<'_> {
             && forbid_moves.is_empty()
             && forbid_legal.is_empty()
             && recolour.is_empty()
+            && vanish.is_empty()
             && recolour_partner.is_empty()
             && transmute.is_empty()
             && transmute_partner.is_empty()
@@ -422,6 +428,7 @@ impl Checker<'_> {
             forbid_legal,
             recolour,
             recolour_partner,
+            vanish,
             transmute,
             transmute_partner,
             first_rank_steps,

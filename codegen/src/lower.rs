@@ -155,6 +155,9 @@ pub struct Condition {
     /// After a castling, the castling partner passes to the other side where it
     /// arrives when one of these holds.
     pub recolour_partner: Vec<Cond>,
+    /// After a capture, the capturing unit leaves the board (before it would promote)
+    /// when one of these holds (judged on the move before it is played).
+    pub vanish: Vec<Cond>,
     /// After the move, the moved unit becomes the walk that follows its own in the chain
     /// (kind indices) when the truth holds (judged on the move before it is played).
     pub transmute: Vec<(Cond, Vec<u8>)>,

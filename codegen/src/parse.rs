@@ -274,6 +274,7 @@ fn describe(rule: &Rule) -> Cow<'static, str> {
         Rule::lend => "`move as friend|enemy behind|ahead|beside`",
         Rule::holes => "`holes at given|departure`",
         Rule::transfer => "`transfer mover from given to given`",
+        Rule::vanish => "`after capture remove capturer when …`",
         Rule::strike => "`after capture remove|recolour unit of capturer_side|captured_side like captured`",
         Rule::neutrals => "`neutrals included`",
         Rule::as_promoted => "`as promoted`",
@@ -597,6 +598,7 @@ impl Ctx {
             no_promotion: vec![],
             paralysis_stalemates: vec![],
             promotion_marks: vec![],
+            vanish: vec![],
             fairy_refused: vec![],
             exchanges: vec![],
             select: vec![],
@@ -726,6 +728,9 @@ impl Ctx {
                 Rule::holes => def
                     .holes
                     .push(self.spanned(&stmt.into_inner().next().expect("word"))),
+                Rule::vanish => def
+                    .vanish
+                    .push(self.bool_expr(stmt.into_inner().next().expect("expr"))),
                 Rule::strike => {
                     let mut action = None;
                     let mut side = None;

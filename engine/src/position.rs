@@ -32,6 +32,7 @@ mod strike;
 mod swap;
 mod transfer;
 mod transmuted;
+mod vanish;
 
 /// Castling rights: whether each side's royal unit and each of its castling partners
 /// still stand unmoved on their game-array squares.
@@ -630,6 +631,10 @@ impl<R: RuleSet> Position<R> {
             for mv in out.iter_mut().filter(|mv| mv.mover.half) {
                 *mv = mv.with_recolour(mv.mover.owner_after_move(side));
             }
+        }
+        // (the first effect, before a promotion)
+        if self.rules.removes_capturers() {
+            self.remove_capturers(out);
         }
         // (written before a rebirth, as the reference writes it)
         if let Some(pawn) = self.rules.royal_becomes_captured(side.opponent()) {

@@ -41,6 +41,9 @@ pub struct ConditionInfo {
     /// Rd2`, its names read in `Pieces`), and it is in force while a unit carries it.
     /// Its index among the attribute rules is the unit's mark ([`crate::Marks`]).
     pub attribute: bool,
+    /// The rule takes capturing units off the board (`after capture remove capturer
+    /// when …`).
+    pub vanishes: bool,
     /// What a problem writes after the name, in order (`Hole a1b2`: squares).
     pub params: &'static [Param],
     /// The definition the rule implements.
@@ -425,6 +428,21 @@ pub trait RuleSet: Sized + Clone + Send + Sync + 'static {
     /// shortcuts that look at the other side's units alone.
     #[inline(always)]
     fn checks_from_both_sides(&self) -> bool {
+        false
+    }
+
+    /// Whether some condition takes capturing units off the board (`after capture
+    /// remove capturer when …`): when false, [`RuleSet::removes_capturer`] is never
+    /// asked.
+    #[inline(always)]
+    fn removes_capturers(&self) -> bool {
+        false
+    }
+
+    /// Whether a condition takes the unit capturing in `mv` off the board once it has
+    /// captured (Kamikaze), judged on the move before it is played.
+    #[inline(always)]
+    fn removes_capturer(&self, _pos: &Position<Self>, _mv: &Move) -> bool {
         false
     }
 

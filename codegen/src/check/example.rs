@@ -14,6 +14,7 @@ impl Checker<'_> {
     /// Checks an example and reads it as a problem.
     pub(super) fn example(&mut self, e: &ast::Example) -> Option<lower::Example> {
         let before = self.errors.0.len();
+        self.markings(e);
         let Some(stip) = &e.stipulation else {
             self.error(
                 e.title.span,
@@ -87,6 +88,25 @@ impl Checker<'_> {
             problem,
             solution: solution.trim_end().to_string(),
         })
+    }
+
+    /// The attribute words of an example's placements: `halfneutral`, `royal`, or the
+    /// name of an `attribute` block in lower case.
+    fn markings(&mut self, e: &ast::Example) {
+        for m in &e.markings {
+            let known = m.node == "halfneutral"
+                || m.node == "royal"
+                || self.attributes.iter().any(|a| a.to_lowercase() == m.node);
+            if !known {
+                let mut words = vec!["halfneutral".to_string(), "royal".to_string()];
+                words.extend(self.attributes.iter().map(|a| a.to_lowercase()));
+                self.error(
+                    m.span,
+                    format!("unknown attribute `{}` in an example", m.node),
+                    format!("expected one of {}", words.join(", ")),
+                );
+            }
+        }
     }
 
     /// The units of an example must name known codes on distinct squares, with no pawn on

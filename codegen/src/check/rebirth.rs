@@ -63,6 +63,11 @@ impl Checker<'_> {
         misplaced.extend(c.transmute.iter().map(|t| (t.who.span, "transmute")));
         misplaced.extend(c.no_promotion.iter().map(|&s| (s, "pawns never promote")));
         misplaced.extend(
+            c.vanish
+                .iter()
+                .map(|e| (e.span, "after capture remove capturer")),
+        );
+        misplaced.extend(
             c.paralysis_stalemates
                 .iter()
                 .map(|&s| (s, "paralysis stalemates")),

@@ -311,6 +311,7 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
             let params = c.params.iter().map(|&p| vocabulary(p));
             let (rebirth, option) = (c.rebirth.is_some(), c.option);
             let attribute = c.attribute;
+            let vanishes = !c.vanish.is_empty();
             let lends_walks = c.walk_lent.is_some() || c.royal_walks.is_some();
             let incompatible = &c.incompatible;
             let fairy_refused = c.fairy_refused;
@@ -345,7 +346,8 @@ pub fn infos(rules: &Rules) -> Vec<TokenStream> {
             .any(asks_observers);
             quote! {
                 ConditionInfo {
-                    name: #name, names: &[#(#names),*], attribute: #attribute, params: &[#(#params),*], definition: #text,
+                    name: #name, names: &[#(#names),*], attribute: #attribute,
+                    vanishes: #vanishes, params: &[#(#params),*], definition: #text,
                     source: #source, side: #side, selects: #selects, moves_only: #moves_only,
                     rebirth: #rebirth, option: #option, lends_walks: #lends_walks,
                     asks_observers: #asks_observers, incompatible: &[#(#incompatible),*],
@@ -423,6 +425,8 @@ enum Truth {
     Recolour,
     /// `recolour partner when`: an effect after a castling.
     RecolourPartner,
+    /// `after capture remove capturer when`: the capturer leaves the board.
+    Vanish,
 }
 
 /// The code each condition adds to the hooks, gathered condition by condition.
@@ -440,6 +444,8 @@ struct Parts {
     recolours: TokenStream,
     /// Tests in `recolours_partner_of`.
     recolours_partner: TokenStream,
+    /// Tests in `vanishes`.
+    vanishes: TokenStream,
     /// Each condition's slot in `Rules::squares`, by index.
     slots: Vec<(usize, usize)>,
     /// Rebirths in `rebirth`.
@@ -491,6 +497,11 @@ impl Parts {
                 &c.recolour,
                 "recolours_by",
                 " Whether this condition makes `piece`, moved by `side` in `mv`, pass to the other side where the move leaves it:",
+            ),
+            Truth::Vanish => (
+                &c.vanish,
+                "vanishes_by",
+                " Whether this condition takes `piece`, capturing in `mv` for `side`, off the board:",
             ),
             Truth::RecolourPartner => (
                 &c.recolour_partner,
@@ -547,6 +558,7 @@ impl Parts {
             Truth::ForbidLegal => self.forbidden_legal.extend(call),
             Truth::Recolour => self.recolours.extend(call),
             Truth::RecolourPartner => self.recolours_partner.extend(call),
+            Truth::Vanish => self.vanishes.extend(call),
         }
     }
 
@@ -719,6 +731,7 @@ pub fn hooks(rules: &Rules) -> (TokenStream, TokenStream) {
             Truth::ForbidLegal,
             Truth::Recolour,
             Truth::RecolourPartner,
+            Truth::Vanish,
         ] {
             parts.truth(i, c, kind);
         }
@@ -742,6 +755,7 @@ fn inherent(parts: &Parts) -> TokenStream {
         forbidden_legal,
         recolours,
         recolours_partner,
+        vanishes,
         rebirth_checks,
         helpers,
         ..
@@ -782,6 +796,16 @@ fn inherent(parts: &Parts) -> TokenStream {
             let last = pos.last_move().map(|(m, s)| (*m, s));
             let _ = (&last, &pos, mv, piece, side);
             #forbidden_legal
+            false
+        }
+
+        /// Whether a condition takes `piece`, capturing in `mv` for `side`, off the board
+        /// (`after capture remove capturer when …`).
+        #[inline]
+        fn vanishes(&self, pos: &Position<Rules>, mv: &Move, piece: Piece, side: Side) -> bool {
+            let last = pos.last_move();
+            let _ = (&last, mv, piece, side);
+            #vanishes
             false
         }
 
@@ -829,6 +853,7 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         c.rebirth.as_ref().is_some_and(|r| r.before.is_none()) && !c.option
     });
     let selecting = any_active(rules, |c| c.select.is_some());
+    let vanishing = any_active(rules, |c| !c.vanish.is_empty());
     let recolouring = any_active(rules, |c| {
         !c.recolour.is_empty()
             || !c.recolour_partner.is_empty()
@@ -1191,6 +1216,16 @@ fn impls(rules: &Rules, parts: &Parts) -> TokenStream {
         }
 
         #transmutes
+
+        #[inline(always)]
+        fn removes_capturers(&self) -> bool {
+            #vanishing
+        }
+
+        #[inline]
+        fn removes_capturer(&self, pos: &Position<Self>, mv: &Move) -> bool {
+            self.vanishes(pos, mv, mv.mover, pos.side())
+        }
 
         #[inline]
         fn recolours_mover(&self, pos: &Position<Self>, mv: &Move) -> bool {

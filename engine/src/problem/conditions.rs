@@ -70,6 +70,16 @@ pub(super) fn combinable<R: RuleSet>(active: &[usize]) -> Result<(), (String, us
         }
     }
     rebirths_combinable::<R>(active)?;
+    let vanishing = active.iter().find(|&&i| info(i).vanishes);
+    if let (Some(&k), Some(&r)) = (vanishing, active.iter().find(|&&i| info(i).rebirth)) {
+        let message = format!(
+            "{} with {} is not supported yet: a capturer leaving the board would be reborn \
+             too",
+            info(k).names[0],
+            info(r).names[0]
+        );
+        return Err((message, r));
+    }
     if let Some(&c) = active.iter().find(|&&i| info(i).clones) {
         // a royal unit reborn with another walk (a royal queen) is not written yet; kings
         // are reborn by the base's word, unless an option says otherwise (the last in
