@@ -636,6 +636,11 @@ impl<R: RuleSet> Position<R> {
         if self.rules.removes_capturers() {
             self.remove_capturers(out);
         }
+        // (the changes of walk come before the rebirths: a capturer reborn under
+        // AntiCirce is reborn with its new walk, on that walk's square)
+        if self.rules.has_after_effects() {
+            out.retain_mut(|mv| self.transmute(mv));
+        }
         // (written before a rebirth, as the reference writes it)
         if let Some(pawn) = self.rules.royal_becomes_captured(side.opponent()) {
             self.royal_changes(pawn, out);
@@ -673,9 +678,6 @@ impl<R: RuleSet> Position<R> {
     /// board, stays as it is). A move with no room left for the effect cannot be played.
     fn after_effects(&self, out: &mut MoveList) {
         out.retain_mut(|mv| {
-            if !self.transmute(mv) {
-                return false;
-            }
             let mover = match mv.mover_lands() {
                 Some(landed) if self.rules.recolours_mover(self, mv) => Some(landed),
                 _ => None,
@@ -693,11 +695,12 @@ impl<R: RuleSet> Position<R> {
         });
     }
 
-    /// Phase 4, effects after the move: the walks a condition makes the moved unit and the
-    /// castling partner take where the move leaves them, judged on the move as it is: the
-    /// moved unit's as its promotion when it stands where it arrived (`Ra1-a7=B`), as an
-    /// effect where a rebirth put it; the partner's as an effect (`0-0=B`). False when
-    /// the move has no room left for them.
+    /// Phase 4, effects after the move, before the rebirths: the walks a condition makes
+    /// the moved unit and the castling partner take where the move leaves them, judged on
+    /// the move as it is: the moved unit's as its promotion where it arrived
+    /// (`Ra1-a7=B`; a rebirth then carries the new walk), as an effect where an earlier
+    /// effect put it; the partner's as an effect (`0-0=B`). False when the move has no
+    /// room left for them.
     fn transmute(&self, mv: &mut Move) -> bool {
         let partner = mv.partner().and_then(|(_, at)| {
             let unit = mv.unit_put(at)?;
