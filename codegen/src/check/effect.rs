@@ -71,17 +71,7 @@ impl Checker<'_> {
 
     /// The kind indices of a chain's codes (`at`: where to report a chain too short).
     pub(super) fn chain(&mut self, codes: &[ast::Spanned<String>], at: Span) -> Option<Vec<u8>> {
-        let mut chain = Vec::new();
-        for code in codes {
-            match self.codes.iter().position(|c| c.contains(&code.node)) {
-                Some(i) => chain.push(i as u8),
-                None => self.error(
-                    code.span,
-                    format!("unknown piece code `{}` in a chain", code.node),
-                    "expected a code given by some piece's `codes`",
-                ),
-            }
-        }
+        let chain = self.kinds_of(codes, " in a chain");
         if codes.len() < 2 {
             self.error(
                 at,
@@ -184,13 +174,19 @@ impl Checker<'_> {
             );
             return Vec::new();
         }
+        self.kinds_of(codes, "")
+    }
+
+    /// The kind indices of `codes`, an unknown code an error (`place` follows the code
+    /// in its message: ` in a chain`).
+    fn kinds_of(&mut self, codes: &[ast::Spanned<String>], place: &str) -> Vec<u8> {
         let mut kinds = Vec::new();
         for code in codes {
             match self.codes.iter().position(|c| c.contains(&code.node)) {
                 Some(i) => kinds.push(i as u8),
                 None => self.error(
                     code.span,
-                    format!("unknown piece code `{}`", code.node),
+                    format!("unknown piece code `{}`{place}", code.node),
                     "expected a code given by some piece's `codes`",
                 ),
             }
