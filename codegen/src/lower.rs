@@ -427,6 +427,9 @@ pub enum Val {
     /// Whether the unit concerned is observed by a unit of its own side (by the walks
     /// alone).
     UnitObservedByFriend,
+    /// Whether the unit concerned is observed by a unit of the other side (by the walks
+    /// alone).
+    UnitObservedByEnemy,
     /// Whether the unit concerned is royal, or observed (by the walks alone) by a unit of
     /// its side that is so in turn: linked to a royal unit by a chain of its side's units.
     UnitLinkedToRoyal,

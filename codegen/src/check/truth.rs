@@ -52,7 +52,7 @@ impl Type {
 const VALUES: &str = "unit.walk, unit.royal, unit.pawn, unit.observed_by_same_walk, \
      observed_by(W) with W a piece's code or an attribute, a piece's code (a walk), \
      unit.has(A), captured.has(A) with A an attribute, \
-     unit.observed_by_friend, unit.linked_to_royal, captured.royal, \
+     unit.observed_by_friend, unit.observed_by_enemy, unit.linked_to_royal, captured.royal, \
      captured.observed_by_friend, last.walk, last.side, \
      side, move.captures, move.promotes, move.checks, move.mates, move.leaves_same_walk_observation, \
      move.exceeds_game_array, \
@@ -322,6 +322,7 @@ fn path_value(p: &[String]) -> Option<(Val, Type)> {
             ["unit", "pawn"] => (Val::UnitPawn, Type::Bool),
             ["unit", "observed_by_same_walk"] => (Val::UnitObservedBySameWalk, Type::Bool),
             ["unit", "observed_by_friend"] => (Val::UnitObservedByFriend, Type::Bool),
+            ["unit", "observed_by_enemy"] => (Val::UnitObservedByEnemy, Type::Bool),
             ["unit", "linked_to_royal"] => (Val::UnitLinkedToRoyal, Type::Bool),
             ["captured", "royal"] => (Val::CapturedRoyal, Type::Bool),
             ["captured", "observed_by_friend"] => (Val::CapturedObservedByFriend, Type::Bool),

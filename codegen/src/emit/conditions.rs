@@ -199,6 +199,14 @@ fn val(v: &Val) -> TokenStream {
                 pos.board().movable_by(side)
             )))
         }
+        Val::UnitObservedByEnemy => {
+            let by = quote!(side.opponent());
+            quote!(Some(pos.observes_by_walks(
+                mv.from,
+                #by,
+                pos.board().movable_by(#by)
+            )))
+        }
         Val::UnitLinkedToRoyal => {
             // the units linked grow from the royal units, each round adding the units of
             // the side that a linked unit observes (by the walks alone), until none is added
@@ -397,6 +405,7 @@ fn asks_observers(c: &Cond) -> bool {
                 | Val::UnitObservedBy(_)
                 | Val::UnitObservedByMarked(_)
                 | Val::UnitObservedByFriend
+                | Val::UnitObservedByEnemy
                 | Val::UnitLinkedToRoyal
                 | Val::CapturedObservedByFriend
                 | Val::LeavesSameWalkObservation
